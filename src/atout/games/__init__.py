@@ -1,0 +1,50 @@
+"""The game registry: every module in this package that defines ``GAME`` is a playable game.
+
+Adding a game means adding one module here; nothing else needs to know its name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import Any
+
+from atout.games.base import AtoutError, BadOptions, Event, Game, IllegalMove, Result, State
+
+__all__ = [
+    "AtoutError",
+    "BadOptions",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Result",
+    "State",
+    "all_games",
+    "get_game",
+]
+
+
+@cache
+def all_games() -> dict[str, Game[Any]]:
+    """Every registered game, by id, in module order."""
+    found: dict[str, Game[Any]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name == "base" or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+    return found
+
+
+def get_game(game_id: str) -> Game[Any]:
+    games = all_games()
+    if game_id not in games:
+        raise BadOptions(
+            "unknown_game",
+            f"Unknown game {game_id!r}; known: {', '.join(games)}.",
+            f"Jeu inconnu {game_id!r} ; jeux connus : {', '.join(games)}.",
+        )
+    return games[game_id]
