@@ -53,8 +53,18 @@ FACE_RANKS = (JACK, QUEEN, KING)
 
 _SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_NAMES = {
-    "en": {Suit.CLUBS: "Clubs", Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades"},
-    "fr": {Suit.CLUBS: "trèfle", Suit.DIAMONDS: "carreau", Suit.HEARTS: "cœur", Suit.SPADES: "pique"},
+    "en": {
+        Suit.CLUBS: "Clubs",
+        Suit.DIAMONDS: "Diamonds",
+        Suit.HEARTS: "Hearts",
+        Suit.SPADES: "Spades",
+    },
+    "fr": {
+        Suit.CLUBS: "trèfle",
+        Suit.DIAMONDS: "carreau",
+        Suit.HEARTS: "cœur",
+        Suit.SPADES: "pique",
+    },
 }
 _RANK_TOKEN = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 _TOKEN_RANK = {v: k for k, v in _RANK_TOKEN.items()}

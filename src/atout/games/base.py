@@ -202,6 +202,10 @@ class State(ABC, Generic[O]):
     def _clone(self) -> Self:
         """Copy the game-specific fields; :meth:`clone` copies ``rng``."""
 
+    def start_events(self) -> list[Event]:
+        """What the deal showed (face-up cards, first player…), announced when the table starts."""
+        return []
+
     def default_move(self) -> Any:
         """The move the game master makes for a seat that ran out of time (documented per game).
         By default the first legal move."""
@@ -227,7 +231,9 @@ class Game(ABC, Generic[O]):
         try:
             return msgspec.convert(options, self.Options)  # type: ignore[return-value]
         except msgspec.ValidationError as e:
-            raise BadOptions("bad_options", f"Invalid options: {e}", f"Options invalides : {e}") from e
+            raise BadOptions(
+                "bad_options", f"Invalid options: {e}", f"Options invalides : {e}"
+            ) from e
 
     def parse_move(self, data: Any) -> Any:
         """A typed move from JSON-like data (``{"type": "play", "cards": ["QH"]}``)."""

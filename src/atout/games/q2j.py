@@ -1,0 +1,547 @@
+"""Q Squared Joe (Q²J): a shedding game where Queens pair up and only a Jack ("Joe") answers them.
+
+Read top to bottom: options, moves, the strength rule, setup (the face-up deal), the state with
+its legal moves, apply and views. Rules as decided in ``shared/rulings.md``; the full text is
+``docs/rules/q2j.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
+from atout.games.base import Event, Game, IllegalMove, Options, Result, State
+
+# --------------------------------------------------------------------------- options
+
+
+class Q2JOptions(Options, frozen=True):
+    face_on_ace: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "Whether a Jack, Queen or King may be played on an Ace of another suit "
+                "(rulings: false — an Ace can only be answered by an Ace or a lower-ranked card "
+                "of its own suit, i.e. nothing but another Ace)."
+            )
+        ),
+    ] = False
+    q2_return: Annotated[
+        Literal["free_lead", "beat_queen"],
+        msgspec.Meta(
+            description=(
+                "When a Q² round comes back to the player who laid the Q²: 'free_lead' — that "
+                "player leads any single card; 'beat_queen' — that player must beat a single "
+                "Queen of either suit of the pair (or draw)."
+            )
+        ),
+    ] = "free_lead"
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
+    """Play one card, or two Queens together (a Q²)."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "play " + " ".join(self.cards)
+
+
+class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
+    """Draw one card and end the turn (also: answer a Q² without a Jack)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+Move = Play | Draw
+_DRAW = Draw()
+
+
+# --------------------------------------------------------------------------- the strength rule
+
+
+def beats(x: Card, top: Card, face_on_ace: bool = False) -> bool:
+    """Whether a single card ``x`` may be played on a single ``top`` (rulings 3–7).
+
+    Equal rank is legal (the player then draws); the Q² rules (1–2) are handled by the state,
+    which knows whether the top is a pair.
+    """
+    xr, tr = x.rank, top.rank
+    if xr == tr:
+        return True
+    if xr == ACE and tr in FACE_RANKS:
+        return True
+    if tr == ACE and xr in FACE_RANKS and not face_on_ace:
+        return False
+    if x.suit is top.suit:
+        return xr < tr
+    return xr > tr
+
+
+def refusal(x: Card, top: Card, face_on_ace: bool) -> IllegalMove:
+    """Why ``x`` does not beat ``top``: the error for a refused single card."""
+    if top.rank == ACE and x.rank in FACE_RANKS and not face_on_ace:
+        return IllegalMove(
+            "face_on_ace",
+            f"A {x.name()} cannot be played on an Ace.",
+            f"Un(e) {x.name('fr')} ne peut pas être posé(e) sur un As.",
+        )
+    if x.suit is top.suit:
+        why_en = "in the same suit only a lower card is stronger"
+        why_fr = "dans la même couleur, seule une carte plus faible est plus forte"
+    else:
+        why_en = "in another suit only a higher card is stronger"
+        why_fr = "dans une autre couleur, seule une carte plus haute est plus forte"
+    return IllegalMove(
+        "does_not_beat_top",
+        f"{x.name()} does not beat {top.name()}: {why_en}.",
+        f"{x.name('fr')} ne bat pas {top.name('fr')} : {why_fr}.",
+    )
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Q2JState(State[Q2JOptions]):
+    """A Q²J table. ``stock`` is kept with its next card last, so drawing is ``pop()``."""
+
+    __slots__ = (
+        "_result",
+        "_start_events",
+        "discard",
+        "free_lead",
+        "hands",
+        "passes",
+        "q2_owner",
+        "seat",
+        "shown",
+        "stock",
+        "top",
+        "winners",
+    )
+
+    def __init__(self, players: int, options: Q2JOptions, rng: random.Random) -> None:
+        self.num_players = players
+        self.options = options
+        self.rng = rng
+        self.move_count = 0
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []  # every card on the pile, the top unit last
+        self.top: tuple[Card, ...] = ()  # the top unit: one card, or two Queens
+        self.shown: set[Card] = set()  # cards revealed at the deal: public knowledge
+        self.seat = 0
+        self.q2_owner: int | None = None  # who laid the Q² while its Jack-or-draw round runs
+        self.free_lead = False  # the Q² player's turn after a full round
+        self.passes = 0  # consecutive turns with nothing to draw
+        self._result: Result | None = None
+        self._start_events: list[Event] = []
+
+    # -- whose turn, what is legal -------------------------------------------------------
+    @property
+    def current(self) -> int | None:
+        return None if self._result is not None else self.seat
+
+    def legal_moves(self) -> list[Any]:
+        if self._result is not None:
+            return []
+        hand = self.hands[self.seat]
+        moves: list[Any] = [Play((c.code,)) for c in hand if self._single_ok(c)]
+        if self._pair_allowed():
+            queens = [c for c in hand if c.rank == QUEEN]
+            for i, a in enumerate(queens):
+                for b in queens[i + 1 :]:
+                    moves.append(Play(_pair_codes(a, b)))
+        moves.append(_DRAW)
+        return moves
+
+    def _single_ok(self, c: Card) -> bool:
+        """One source of legality for a single card in the current situation."""
+        top = self.top
+        if self.free_lead:
+            if self.options.q2_return == "free_lead":
+                return True
+            return any(beats(c, q, self.options.face_on_ace) for q in top)
+        if len(top) == 2:  # rule 1: on a Q², only a Jack
+            return c.rank == JACK
+        return beats(c, top[0], self.options.face_on_ace)
+
+    def _pair_allowed(self) -> bool:
+        """Rule 2: a Q² goes on anything but a Jack or a Q²; never as a free lead."""
+        return not self.free_lead and len(self.top) == 1 and self.top[0].rank != JACK
+
+    def check(self, move: Any) -> None:
+        if isinstance(move, Draw):
+            return
+        if not isinstance(move, Play):
+            raise IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
+        cs = self._cards_in_hand(move.cards)
+        if len(cs) == 1:
+            if not self._single_ok(cs[0]):
+                raise self._single_refusal(cs[0])
+            return
+        if cs[0].rank != QUEEN or cs[1].rank != QUEEN:
+            raise IllegalMove(
+                "not_a_queen_pair",
+                "Only two Queens may be played together (a Q²).",
+                "Seules deux Dames peuvent être jouées ensemble (un Q²).",
+            )
+        if self.free_lead:
+            raise IllegalMove(
+                "single_card_only",
+                "After a full Q² round you continue with a single card.",
+                "Après un tour complet de Q², on continue avec une seule carte.",
+            )
+        if len(self.top) == 2:
+            raise IllegalMove(
+                "only_jack_on_q2",
+                "Only a Jack may be played on a Q².",
+                "Seul un Valet peut être posé sur un Q².",
+            )
+        if self.top[0].rank == JACK:
+            raise IllegalMove(
+                "q2_on_jack",
+                "A Q² cannot be played on a Jack.",
+                "Un Q² ne peut pas être posé sur un Valet.",
+            )
+
+    def _cards_in_hand(self, codes: tuple[str, ...]) -> list[Card]:
+        if len(codes) not in (1, 2):
+            raise IllegalMove(
+                "bad_card_count",
+                "Play one card, or two Queens together.",
+                "Jouez une carte, ou deux Dames ensemble.",
+            )
+        if len(set(codes)) != len(codes):
+            raise IllegalMove("duplicate_card", "The same card twice.", "La même carte deux fois.")
+        out = []
+        hand = self.hands[self.seat]
+        for code in codes:
+            try:
+                c = card(code)
+            except ValueError:
+                raise IllegalMove(
+                    "unknown_card", f"{code!r} is not a card.", f"{code!r} n'est pas une carte."
+                ) from None
+            if c not in hand:
+                raise IllegalMove(
+                    "card_not_in_hand",
+                    f"{c.name()} is not in your hand.",
+                    f"{c.name('fr')} n'est pas dans votre main.",
+                )
+            out.append(c)
+        return out
+
+    def _single_refusal(self, c: Card) -> IllegalMove:
+        if len(self.top) == 2 and not self.free_lead:
+            return IllegalMove(
+                "only_jack_on_q2",
+                "Only a Jack may be played on a Q² — play a Jack or draw.",
+                "Seul un Valet peut être posé sur un Q² — posez un Valet ou piochez.",
+            )
+        return refusal(
+            c, self.top[-1] if not self.free_lead else self.top[0], self.options.face_on_ace
+        )
+
+    # -- changing the state --------------------------------------------------------------
+    def _apply(self, move: Any) -> list[Event]:
+        seat = self.seat
+        if isinstance(move, Draw):
+            return self._draw_and_end(seat)
+        hand = self.hands[seat]
+        cs = [card(code) for code in move.cards]
+        old_top = self.top
+        was_free = self.free_lead
+        for c in cs:
+            hand.remove(c)
+            self.discard.append(c)
+            self.shown.discard(c)
+        self.top = tuple(cs)
+        self.passes = 0
+        self.free_lead = False
+        events = [Event("play", seat, {"cards": list(move.cards)})]
+        if len(cs) == 2:
+            self.q2_owner = seat
+        else:
+            if self.q2_owner is not None and len(old_top) == 2 and not was_free:
+                events.append(Event("joe", seat, {"cards": list(move.cards)}))
+            self.q2_owner = None
+            equal = old_top and (
+                (len(old_top) == 1 and old_top[0].rank == cs[0].rank)
+                or (was_free and self.options.q2_return == "beat_queen" and cs[0].rank == QUEEN)
+            )
+            if equal:
+                drawn = self._draw_one(seat, events, reason="equal_rank")
+                if drawn is None and not hand:
+                    pass  # nothing could be drawn: the empty hand wins below
+                elif drawn is not None:
+                    self._advance()
+                    return events
+        if not hand:
+            return self._finish(events, (seat,), "emptied_hand")
+        self._advance()
+        return events
+
+    def _draw_and_end(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        if self.free_lead:  # the Q² player draws instead of leading: the Q² round starts again
+            self.free_lead = False
+            self.q2_owner = seat
+        drawn = self._draw_one(seat, events, reason="draw")
+        if drawn is None:
+            self.passes += 1
+            if self.passes >= self.num_players:
+                sizes = [len(h) for h in self.hands]
+                fewest = min(sizes)
+                winners = tuple(i for i, n in enumerate(sizes) if n == fewest)
+                return self._finish(events, winners, "deadlock")
+        else:
+            self.passes = 0
+        self._advance()
+        return events
+
+    def _draw_one(self, seat: int, events: list[Event], reason: str) -> Card | None:
+        """Draw for ``seat`` (reshuffling if needed) and record the events. ``None``: nothing left."""
+        if not self.stock and len(self.discard) > len(self.top):
+            keep = len(self.top)
+            pile = self.discard[:-keep]
+            del self.discard[:-keep]
+            self.rng.shuffle(pile)
+            self.stock = pile
+            events.append(Event("reshuffle", None, {"stock": len(pile)}))
+        if not self.stock:
+            events.append(Event("pass", seat, {"reason": reason}))
+            return None
+        c = self.stock.pop()
+        self.hands[seat].append(c)
+        others = tuple(i for i in range(self.num_players) if i != seat)
+        events.append(Event("draw", seat, {"card": c.code, "reason": reason}, to=(seat,)))
+        events.append(Event("draw", seat, {"card": None, "reason": reason}, to=others))
+        return c
+
+    def _advance(self) -> None:
+        nxt = (self.seat + 1) % self.num_players
+        if self.q2_owner is not None and nxt == self.q2_owner:
+            self.q2_owner = None
+            self.free_lead = True
+        self.seat = nxt
+
+    def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> list[Event]:
+        sizes = tuple(float(len(h)) for h in self.hands)
+        self._result = Result(winners=winners, reason=reason, scores=sizes)
+        events.append(Event("game_over", None, {"winners": list(winners), "reason": reason}))
+        return events
+
+    # -- what each seat sees -------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        shown = {str(i): [c.code for c in h if c in self.shown] for i, h in enumerate(self.hands)}
+        out: dict[str, Any] = {
+            "game": "q2j",
+            "players": self.num_players,
+            "seat": seat,
+            "turn": self.current,
+            "move": self.move_count,
+            "top": [c.code for c in self.top],
+            "discard_size": len(self.discard),
+            "stock_size": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
+            "shown": shown,
+            "q2_owner": self.q2_owner,
+            "q2_round": len(self.top) == 2 and self.q2_owner is not None and not self.free_lead,
+            "free_lead": self.free_lead,
+            "passes": self.passes,
+            "options": msgspec.to_builtins(self.options),
+        }
+        if seat is not None:
+            out["hand"] = [c.code for c in self.hands[seat]]
+        if self._result is not None:
+            out["result"] = msgspec.to_builtins(self._result)
+        return out
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        hidden = set(self.stock)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                hidden.update(c for c in h if c not in self.shown)
+        return hidden
+
+    def all_cards(self) -> Iterator[Card]:
+        yield from self.stock
+        yield from self.discard
+        for h in self.hands:
+            yield from h
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def start_events(self) -> list[Event]:
+        return list(self._start_events)
+
+    def default_move(self) -> Any:
+        """A seat out of time draws (always legal)."""
+        return _DRAW
+
+    def _clone(self) -> Q2JState:
+        new = Q2JState.__new__(Q2JState)
+        new.num_players = self.num_players
+        new.options = self.options
+        new.move_count = self.move_count
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.top = self.top
+        new.shown = set(self.shown)
+        new.seat = self.seat
+        new.q2_owner = self.q2_owner
+        new.free_lead = self.free_lead
+        new.passes = self.passes
+        new._result = self._result
+        new._start_events = self._start_events
+        return new
+
+
+def _pair_codes(a: Card, b: Card) -> tuple[str, str]:
+    return (a.code, b.code) if a.code < b.code else (b.code, a.code)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+HAND_SIZE = 5
+
+
+class Q2JGame(Game[Q2JOptions]):
+    id = "q2j"
+    titles: ClassVar[dict[str, str]] = {"en": "Q Squared Joe", "fr": "Q Squared Joe (Q²J)"}
+    min_players = 2
+    max_players = 10
+    Options = Q2JOptions
+    move_types = (Play, Draw)
+
+    def deck(self, players: int, options: Q2JOptions) -> list[Card]:
+        return deck_52()
+
+    def parse_move(self, data: Any) -> Any:
+        move = super().parse_move(data)
+        if isinstance(move, Play) and len(move.cards) == 2 and move.cards[0] > move.cards[1]:
+            move = Play((move.cards[1], move.cards[0]))  # a Q² is a set: one canonical order
+        return move
+
+    def _setup(
+        self, players: int, options: Q2JOptions, rng: random.Random, order: list[Card]
+    ) -> Q2JState:
+        st = Q2JState(players, options, rng)
+        it = iter(order)
+        dealt: list[list[Card]] = [[] for _ in range(players)]
+        for _ in range(HAND_SIZE):
+            for seat in range(players):
+                dealt[seat].append(next(it))
+        first_discard = next(it)
+        st.stock = list(it)[::-1]
+        st.discard = [first_discard]
+        st.top = (first_discard,)
+        st.hands = dealt
+        first, reveals, by_lot = _first_player(dealt, rng)
+        st.seat = first
+        st.shown = {dealt[s][HAND_SIZE - 1] for s in range(players)}
+        st.shown.update(c for _, c in reveals)
+        st._start_events = [
+            Event(
+                "deal",
+                None,
+                {
+                    "face_up": [h[HAND_SIZE - 1].code for h in dealt],
+                    "reveals": [[s, c.code] for s, c in reveals],
+                    "first": first,
+                    "discard": first_discard.code,
+                    "by_lot": by_lot,
+                },
+            )
+        ]
+        return st
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        return _describe(event, lang)
+
+    def describe_move(self, move: Any, lang: str = "en") -> str:
+        if isinstance(move, Draw):
+            return "piocher" if lang == "fr" else "draw"
+        names = " + ".join(card(c).name(lang) for c in move.cards)
+        return ("jouer " if lang == "fr" else "play ") + names
+
+
+def _first_player(
+    dealt: list[list[Card]], rng: random.Random
+) -> tuple[int, list[tuple[int, Card]], bool]:
+    """Highest face-up card starts; tied players reveal their cards in deal order; then lot."""
+    tied = list(range(len(dealt)))
+    reveals: list[tuple[int, Card]] = []
+    order = [HAND_SIZE - 1, *range(HAND_SIZE - 1)]
+    for round_no, idx in enumerate(order):
+        if round_no > 0:
+            reveals.extend((s, dealt[s][idx]) for s in tied)
+        best = max(dealt[s][idx].rank for s in tied)
+        tied = [s for s in tied if dealt[s][idx].rank == best]
+        if len(tied) == 1:
+            return tied[0], reveals, False
+    return rng.choice(tied), reveals, True
+
+
+def _seat(s: int | None, lang: str) -> str:
+    return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
+
+
+def _describe(e: Event, lang: str) -> str:
+    fr = lang == "fr"
+    d = e.data
+    who = _seat(e.seat, lang)
+    if e.kind == "deal":
+        first = _seat(d["first"], lang)
+        top = card(d["discard"]).name(lang)
+        if fr:
+            return f"Donne : cartes visibles {', '.join(d['face_up'])}. {first} commence. Défausse : {top}."
+        return f"Deal: face-up cards {', '.join(d['face_up'])}. {first} starts. Discard: {top}."
+    if e.kind == "play":
+        names = " + ".join(card(c).name(lang) for c in d["cards"])
+        if len(d["cards"]) == 2:
+            return f"{who} pose un Q² ({names}) !" if fr else f"{who} plays a Q² ({names})!"
+        return f"{who} joue {names}." if fr else f"{who} plays {names}."
+    if e.kind == "joe":
+        return (
+            f"{who} répond au Q² avec un Valet (Joe)."
+            if fr
+            else f"{who} answers the Q² with a Jack (Joe)."
+        )
+    if e.kind == "draw":
+        what = card(d["card"]).name(lang) if d.get("card") else None
+        why = " (même valeur)" if fr and d["reason"] == "equal_rank" else ""
+        if not fr and d["reason"] == "equal_rank":
+            why = " (equal rank)"
+        if fr:
+            return f"{who} pioche{' ' + what if what else ' une carte'}{why}."
+        return f"{who} draws {what or 'a card'}{why}."
+    if e.kind == "pass":
+        return f"{who} ne peut pas piocher et passe." if fr else f"{who} cannot draw and passes."
+    if e.kind == "reshuffle":
+        if fr:
+            return f"La pioche est vide : la défausse est mélangée ({d['stock']} cartes)."
+        return f"The stock is empty: the discard pile is shuffled into it ({d['stock']} cards)."
+    if e.kind == "game_over":
+        ws = ", ".join(_seat(w, lang) for w in d["winners"])
+        if d["reason"] == "deadlock":
+            if fr:
+                return f"Plus rien à piocher : la partie s'arrête. Gagnant(s) : {ws}."
+            return f"Nothing left to draw: the game ends. Winner(s): {ws}."
+        return f"{ws} n'a plus de cartes et gagne !" if fr else f"{ws} has no cards left and wins!"
+    return f"{e.kind} {d}"
+
+
+GAME = Q2JGame()
