@@ -24,9 +24,9 @@ class Q2JOptions(Options, frozen=True):
         bool,
         msgspec.Meta(
             description=(
-                "Whether a Jack, Queen or King may be played on an Ace of another suit "
-                "(rulings: false — an Ace can only be answered by an Ace or a lower-ranked card "
-                "of its own suit, i.e. nothing but another Ace)."
+                "Whether a Jack, Queen or King may be played on an Ace of another suit. "
+                "Default false: a face card never goes on an Ace (numbers of another suit, "
+                "being higher than the Ace, still do)."
             )
         ),
     ] = False

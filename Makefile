@@ -1,0 +1,34 @@
+# Two entry points (see README "Quick start"): `make run` and `make test`.
+# Each creates .venv and installs what it needs on first use; only Python 3.11+ and make required.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench install clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/atout demo q2j --players 4 --seed 1
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/python -m pytest -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/ruff format --check src tests bench scripts
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info

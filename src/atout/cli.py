@@ -1,0 +1,176 @@
+"""The ``atout`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from atout.cards import card
+from atout.games import all_games, get_game
+from atout.games.base import AtoutError, Event, State
+
+app = typer.Typer(
+    help="atout — a game master, clients and bots for Q Squared Joe, Le Quinze and Le Pouilleux.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+Lang = Annotated[str, typer.Option("--lang", "-l", help="Language: en or fr.")]
+
+
+def _options(option: list[str] | None) -> dict[str, Any]:
+    """``--option name=value`` pairs; values are read as JSON when they parse, else as text."""
+    out: dict[str, Any] = {}
+    for item in option or []:
+        name, _, raw = item.partition("=")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+@app.command("games")
+def games_cmd(lang: Lang = "en") -> None:
+    """List the games and their options."""
+    for game in all_games().values():
+        console.print(
+            f"[bold]{game.id}[/bold] — {game.titles[lang]} ({game.min_players}–{game.max_players})"
+        )
+        for spec in game.option_specs():
+            choices = "|".join(map(str, spec.get("enum", []))) or spec.get("type", "")
+            console.print(
+                f"  {spec['name']} = {spec['default']!r} ({choices}): {spec.get('description', '')}"
+            )
+
+
+@app.command()
+def demo(
+    game_id: Annotated[
+        str, typer.Argument(metavar="GAME", help="q2j, quinze or pouilleux.")
+    ] = "q2j",
+    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
+    bots: Annotated[
+        str, typer.Option(help="Bot kinds, comma-separated, cycled over the seats.")
+    ] = "random",
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    lang: Lang = "en",
+) -> None:
+    """A readable, seeded play-by-play of one game between bots (the narrator sees every hand)."""
+    from atout.sim.runner import play
+
+    game = get_game(game_id)
+    kinds = bots.split(",")
+    kinds = [kinds[i % len(kinds)] for i in range(players)]
+    fr = lang == "fr"
+    console.print(
+        f"[bold]{game.titles[lang]}[/bold] — {players} {'joueurs' if fr else 'players'}, seed {seed}"
+    )
+
+    def turn(state: State[Any], seat: int) -> None:
+        hand = state.view(seat).get("hand", [])
+        labels = " ".join(card(c).label for c in hand)
+        console.print(f"[dim]{'main de' if fr else 'hand of'} J{seat + 1}: {labels}[/dim]")
+
+    def show(state: State[Any], seat: int | None, events: list[Event]) -> None:
+        for e in events:
+            if seat is None or e.visible_to(seat) or (e.to and e.seat in e.to):
+                if e.to is not None and seat is None and e.data.get("card") is None:
+                    continue
+                console.print("  " + game.describe(e, lang))
+        if seat is None:
+            for s in range(players):
+                hand = state.view(s).get("hand", [])
+                console.print(f"[dim]J{s + 1}: {' '.join(card(c).label for c in hand)}[/dim]")
+
+    try:
+        rec = play(game, players, _options(option), seed, kinds, on_event=show, on_turn=turn)
+    except AtoutError as e:
+        console.print(f"[red]{e.code}[/red]: {e.text(lang)}")
+        raise typer.Exit(2) from e
+    n = len(rec.moves)
+    console.print(f"[bold]{n} {'coups' if fr else 'moves'}.[/bold]")
+
+
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Option("--game", "-g")] = "q2j",
+    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 7,
+    bots: Annotated[
+        str, typer.Option(help="Bot kinds, comma-separated, cycled over the seats.")
+    ] = "random",
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Seeded self-play games in-process. Same seed, same results (timing aside)."""
+    from atout.sim.runner import simulate as run
+
+    kinds = bots.split(",")
+    try:
+        if as_json or games < 200:
+            summary = run(game_id, players, games, seed, kinds, _options(option))
+        else:
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{game_id} ×{players}", total=games)
+                summary = run(
+                    game_id,
+                    players,
+                    games,
+                    seed,
+                    kinds,
+                    _options(option),
+                    progress=lambda k: bar.advance(task, k),
+                )
+    except (AtoutError, ValueError) as e:
+        msg = e.text() if isinstance(e, AtoutError) else str(e)
+        print(msg, file=sys.stderr)
+        raise typer.Exit(2) from e
+    data = summary.to_dict()
+    if as_json:
+        print(json.dumps(data))
+        return
+    table = Table(
+        title=f"{get_game(game_id).titles['en']}: {games} games, {players} players, seed {seed}"
+    )
+    table.add_column("seat")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    for i, (w, r) in enumerate(zip(data["wins"], data["win_rates"], strict=True)):
+        table.add_row(f"J{i + 1}", data["bots"][i], f"{w:g}", f"{r:.1%}")
+    console.print(table)
+    console.print(
+        f"completed {data['completed']}/{games} · avg {data['avg_moves']} moves · "
+        f"{data['games_per_s']} games/s · {data['moves_per_s']} moves/s · ends {data['end_reasons']}"
+    )
+
+
+def _register_optional() -> None:
+    """Commands from subsystems that may not be installed in every checkout."""
+    import importlib
+
+    for name in ("atout.server.commands", "atout.bots.commands", "atout.sim.commands"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name is None or not name.startswith(e.name):
+                raise
+            continue
+        module.register(app)
+
+
+_register_optional()
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,1 @@
+"""Self-play: seeded games between bots, in-process, and the summaries they give."""

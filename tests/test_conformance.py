@@ -1,0 +1,202 @@
+"""The conformance suite every registered game passes, with no per-game code.
+
+Random playouts end, legal moves never run out before the end, every legal move applies,
+random illegal moves are refused and change nothing, replay is deterministic, views and events
+never name a card hidden from their seat, every card is accounted for, clones are independent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from atout.cards import card
+from atout.games import all_games
+from atout.games.base import AtoutError, Event, Game, IllegalMove, State, events_for
+
+GAMES = sorted(all_games())
+MAX_MOVES = 20_000  # a random playout that has not ended by then is a bug
+
+
+def players_for(game: Game[Any]) -> st.SearchStrategy[int]:
+    return st.integers(game.min_players, game.max_players)
+
+
+def snapshot(state: State[Any]) -> str:
+    views = [state.view(None)] + [state.view(s) for s in range(state.num_players)]
+    return json.dumps(views, sort_keys=True, default=str)
+
+
+def named_cards(obj: Any) -> set[str]:
+    """Every string in a JSON-like value that is a card code."""
+    out: set[str] = set()
+    stack = [msgspec.to_builtins(obj)]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            with contextlib.suppress(ValueError):
+                out.add(card(x).code)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple):
+            stack.extend(x)
+    return out
+
+
+def assert_no_leak(state: State[Any], events: list[Event]) -> None:
+    for seat in [None, *range(state.num_players)]:
+        secret = {c.code for c in state.secret_cards(seat)}
+        leaked = named_cards(state.view(seat)) & secret
+        assert not leaked, f"view of seat {seat} names hidden cards {leaked}"
+        leaked = named_cards([msgspec.to_builtins(e) for e in events_for(events, seat)]) & secret
+        assert not leaked, f"events for seat {seat} name hidden cards {leaked}"
+
+
+def assert_conserved(game: Game[Any], state: State[Any]) -> None:
+    want = Counter(c.code for c in game.deck(state.num_players, state.options))
+    have = Counter(c.code for c in state.all_cards())
+    assert have == want
+
+
+def random_junk_move(game: Game[Any], rng: random.Random, state: State[Any]) -> Any:
+    """A move that is well-formed for some move type but probably not legal now."""
+    deck = game.deck(state.num_players, state.options)
+    legal = state.legal_moves()
+    base = rng.choice(legal)
+    data = msgspec.to_builtins(base)
+    for key, val in list(data.items()):
+        if key == "type":
+            continue
+        if isinstance(val, list):
+            data[key] = [rng.choice(deck).code for _ in range(rng.randint(0, 3))]
+        elif isinstance(val, str) and val and (val[0].isdigit() or val[0] in "AJQK"):
+            data[key] = rng.choice(deck).code
+        elif isinstance(val, int) and not isinstance(val, bool):
+            data[key] = rng.randint(-2, 60)
+    return game.parse_move(data)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_random_playouts(game_id: str, data: st.DataObject, seed: int) -> None:
+    game = all_games()[game_id]
+    players = data.draw(players_for(game), label="players")
+    rng = random.Random(seed)
+    state = game.setup(players, None, seed)
+    assert_conserved(game, state)
+    assert_no_leak(state, state.start_events())
+    moves = []
+    while not state.is_over:
+        assert len(moves) < MAX_MOVES, "game did not end"
+        legal = state.legal_moves()
+        assert legal, "no legal move before the end"
+        seat = state.current
+        # an illegal move is refused with a code and changes nothing
+        if rng.random() < 0.2:
+            before = snapshot(state)
+            junk = random_junk_move(game, rng, state)
+            if junk not in legal:
+                try:
+                    state.apply(seat, junk)
+                except IllegalMove as e:
+                    assert e.code and e.message and e.message_fr
+                    assert snapshot(state) == before
+                else:
+                    # the game accepted it: it must be a legal move in another spelling
+                    moves.append(junk)
+                    continue
+            wrong = (seat + 1) % players
+            with pytest.raises(IllegalMove) as exc:
+                state.apply(wrong, legal[0])
+            assert exc.value.code == "not_your_turn"
+            assert snapshot(state) == before
+        move = rng.choice(legal)
+        events = state.apply(seat, move)
+        moves.append(move)
+        for e in events:
+            game.describe(e, "en")
+            game.describe(e, "fr")
+        if rng.random() < 0.3 or state.is_over:
+            assert_conserved(game, state)
+            assert_no_leak(state, events)
+    assert state.legal_moves() == []
+    result = state.result()
+    assert result is not None and result.winners
+    assert all(0 <= w < players for w in result.winners)
+    # replay: same seed, same moves, same states
+    again = game.setup(players, None, seed)
+    for move in moves:
+        again.apply(again.current, move)
+    assert snapshot(again) == snapshot(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_clone_is_independent(game_id: str) -> None:
+    game = all_games()[game_id]
+    rng = random.Random(3)
+    state = game.setup(game.min_players, None, 11)
+    for _ in range(10):
+        if state.is_over:
+            break
+        state.apply(state.current, rng.choice(state.legal_moves()))
+    copy = state.clone()
+    before = snapshot(state)
+    rng2 = random.Random(4)
+    while not copy.is_over:
+        copy.apply(copy.current, rng2.choice(copy.legal_moves()))
+    assert snapshot(state) == before
+    # and the clone's future equals the original's under the same moves
+    a, b = state.clone(), state.clone()
+    ra, rb = random.Random(9), random.Random(9)
+    while not a.is_over:
+        a.apply(a.current, ra.choice(a.legal_moves()))
+        b.apply(b.current, rb.choice(b.legal_moves()))
+    assert snapshot(a) == snapshot(b)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_moves_and_views_serialize(game_id: str) -> None:
+    game = all_games()[game_id]
+    state = game.setup(game.max_players, None, 5)
+    for move in state.legal_moves():
+        wire = msgspec.json.encode(move)
+        assert game.parse_move(msgspec.json.decode(wire)) == move
+        assert str(move)
+    for seat in [None, *range(state.num_players)]:
+        json.dumps(state.view(seat))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_setup_is_validated(game_id: str) -> None:
+    game = all_games()[game_id]
+    for bad in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(AtoutError) as exc:
+            game.setup(bad, None, 1)
+        assert exc.value.code == "bad_player_count"
+    with pytest.raises(AtoutError) as exc:
+        game.setup(game.min_players, {"no_such_option": 1}, 1)
+    assert exc.value.code == "bad_options"
+    deck = [c.code for c in game.deck(game.min_players, game.parse_options(None))]
+    with pytest.raises(AtoutError) as exc:
+        game.setup(game.min_players, None, 1, deck=deck[:-1])
+    assert exc.value.code == "bad_deck"
+    # a stacked deck in the game's own order is accepted and dealt as given
+    a = game.setup(game.min_players, None, 1, deck=deck)
+    b = game.setup(game.min_players, None, 2, deck=deck)
+    assert a.view(0).get("hand") == b.view(0).get("hand")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_options_have_defaults_and_descriptions(game_id: str) -> None:
+    for spec in all_games()[game_id].option_specs():
+        assert "default" in spec
+        assert spec.get("description"), f"option {spec['name']} has no description"
