@@ -1,0 +1,908 @@
+"""Le Pouilleux with special pairs: pair off your cards by drawing blind from your neighbour;
+the Jack of Spades (the "pouilleux") has no mate.
+
+Read top to bottom: options, moves, the card tables, the state (turn flow, legal moves, apply,
+knowledge, views), the game (deal) and the sentences. Rules as decided in ``shared/rulings.md``;
+the full text, with every choice this module makes where the rulings leave one, is
+``docs/rules/pouilleux.md``.
+
+The state is the game master: it holds every hand and resolves every blind pick. Before a card is
+taken blind from a hand, that hand is shuffled with the state's ``rng`` and the chooser names a
+position, so a position carries no information.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from atout.cards import ACE, JACK, KING, QUEEN, Card, Colour, card, deck_51
+from atout.games.base import Event, Game, IllegalMove, Options, Result, State
+
+# --------------------------------------------------------------------------- options
+
+
+class PouilleuxOptions(Options, frozen=True):
+    initial_special_pairs: Annotated[
+        Literal["keep", "discard"],
+        msgspec.Meta(
+            description=(
+                "Special pairs (10, J, Q, K, A) found in the dealt hands: 'keep' — they stay in "
+                "hand and are laid later by choice, with their effect; 'discard' — they are laid "
+                "at once with the normal pairs, without effect."
+            )
+        ),
+    ] = "keep"
+    max_turns: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            description=(
+                "Turn cap: when this many turns have been played the game stops and the fewest "
+                "cards in hand wins (ties share). Stops games where nobody lays the last pairs."
+            ),
+        ),
+    ] = 1000
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
+    """Draw the card at ``position`` (0-based) of the next player's freshly shuffled hand."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"draw {self.position}"
+
+
+class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", omit_defaults=True):
+    """Lay one special pair (after the draw) with its effect's parameters.
+
+    ``colour`` for Aces ("red"/"black"), ``target`` for Jacks (the player to pick from, then a
+    :class:`Pick`), ``players`` for Kings (two distinct seats, self allowed, lower first).
+    """
+
+    cards: tuple[str, str]
+    colour: Literal["red", "black"] | None = None
+    target: int | None = None
+    players: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        out = "lay " + " ".join(self.cards)
+        if self.colour is not None:
+            out += " " + self.colour
+        if self.target is not None:
+            out += f" from {self.target}"
+        if self.players is not None:
+            out += f" swap {self.players[0]} {self.players[1]}"
+        return out
+
+
+class Pick(msgspec.Struct, frozen=True, tag="pick", tag_field="type"):
+    """After laying the Jacks: take the card at ``position`` of the target's shuffled hand."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"pick {self.position}"
+
+
+class End(msgspec.Struct, frozen=True, tag="end", tag_field="type"):
+    """End the turn without laying a special pair."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Move = Draw | Lay | Pick | End
+_END = End()
+_DRAWS = [Draw(i) for i in range(51)]
+_PICKS = [Pick(i) for i in range(51)]
+
+# --------------------------------------------------------------------------- card tables
+
+DECK: tuple[Card, ...] = tuple(deck_51())
+POUILLEUX = card("JS")
+SPECIAL_RANKS = frozenset({10, JACK, QUEEN, KING, ACE})
+_OTHER_SUIT = {"H": "D", "D": "H", "S": "C", "C": "S"}
+
+
+def _mate(c: Card) -> Card | None:
+    """The card that pairs with ``c``: same rank, other suit of the same colour (JS has none)."""
+    assert c.suit is not None
+    m = card(c.code[:-1] + _OTHER_SUIT[c.suit.value])
+    return m if m in DECK else None
+
+
+MATE: dict[Card, Card | None] = {c: _mate(c) for c in DECK}
+COLOUR: dict[Card, Colour] = {c: c.suit.colour for c in DECK if c.suit is not None}
+#: Normal cards (2–9) -> mate; special cards -> mate, but only for the first card of the pair in
+#: code order, so a scan of a hand finds each pair once.
+NORMAL_MATE: dict[Card, Card] = {
+    c: m for c, m in MATE.items() if m is not None and c.rank not in SPECIAL_RANKS
+}
+SPECIAL_FIRST: dict[Card, Card] = {
+    c: m for c, m in MATE.items() if m is not None and c.rank in SPECIAL_RANKS and c.code < m.code
+}
+_SORT_KEY = {c: (c.rank, c.code[-1]) for c in DECK}
+
+DRAW, ACT, PICK, OVER = "draw", "act", "pick", "over"
+
+
+def _pair(a: Card, b: Card) -> tuple[Card, Card]:
+    return (a, b) if a.code < b.code else (b, a)
+
+
+@cache
+def _others(players: int, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats not in ``seats``: who gets the redacted twin of a private event."""
+    return tuple(i for i in range(players) if i not in seats)
+
+
+# --------------------------------------------------------------------------- state
+
+
+class PouilleuxState(State[PouilleuxOptions]):
+    """A Pouilleux table.
+
+    ``seen[c]`` is a bit mask of the seats that know which hand holds ``c`` although it is not
+    theirs; a seat always knows its own hand and every laid pair. ``imposed``/``imposer``: the
+    Ace's colour and who laid it, until the start of that player's next turn.
+    """
+
+    __slots__ = (
+        "_legal",
+        "_result",
+        "_start_events",
+        "direction",
+        "hands",
+        "imposed",
+        "imposer",
+        "laid",
+        "phase",
+        "seat",
+        "seen",
+        "specials",
+        "target",
+        "turns",
+    )
+
+    def __init__(self, players: int, options: PouilleuxOptions, rng: random.Random) -> None:
+        self.num_players = players
+        self.options = options
+        self.rng = rng
+        self.move_count = 0
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.laid: list[list[tuple[Card, Card]]] = [[] for _ in range(players)]
+        self.seen: dict[Card, int] = dict.fromkeys(DECK, 0)
+        self.seat = 0
+        self.direction = 1
+        self.phase = DRAW
+        self.imposed: Colour | None = None
+        self.imposer: int | None = None
+        self.specials: list[tuple[Card, Card]] = []  # special pairs the active seat may lay now
+        self.target: int | None = None  # the Jack's victim during the pick
+        self.turns = 0
+        self._legal: list[Any] | None = None
+        self._result: Result | None = None
+        self._start_events: list[Event] = []
+
+    # -- whose turn, what is legal -------------------------------------------------------
+    @property
+    def current(self) -> int | None:
+        return None if self._result is not None else self.seat
+
+    @property
+    def next_seat(self) -> int:
+        """The next player in the current direction: the one the active player draws from."""
+        return (self.seat + self.direction) % self.num_players
+
+    def _allowed(self, seat: int) -> Colour | None:
+        """The only colour ``seat`` may lay now, or ``None`` for any (the Ace restriction)."""
+        return None if self.imposer == seat else self.imposed
+
+    def legal_moves(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self._moves()
+        return list(self._legal)
+
+    def _moves(self) -> list[Any]:
+        phase = self.phase
+        if phase == DRAW:
+            return _DRAWS[: len(self.hands[self.next_seat])]
+        if phase == PICK:
+            assert self.target is not None
+            return _PICKS[: len(self.hands[self.target])]
+        if phase == OVER:
+            return []
+        moves: list[Any] = [_END]
+        n, me = self.num_players, self.seat
+        for a, b in self.specials:
+            cards = (a.code, b.code)
+            r = a.rank
+            if r == ACE:
+                moves.append(Lay(cards, colour="red"))
+                moves.append(Lay(cards, colour="black"))
+            elif r == JACK:
+                moves.extend(Lay(cards, target=t) for t in range(n) if t != me)
+            elif r == KING:
+                moves.extend(Lay(cards, players=(p, q)) for p in range(n) for q in range(p + 1, n))
+            else:  # 10 and Queen: no parameter
+                moves.append(Lay(cards))
+        return moves
+
+    def check(self, move: Any) -> None:
+        if self._legal is None:
+            self._legal = self._moves()
+        if move in self._legal:
+            return
+        raise self._refusal(move)
+
+    def _refusal(self, move: Any) -> IllegalMove:
+        """The most precise reason ``move`` is not in :meth:`legal_moves`."""
+        phase = self.phase
+        expected = {
+            DRAW: ("draw", "Draw a card from the next player first.", "Piochez d'abord."),
+            PICK: (
+                "pick",
+                "Pick a card from the player you named with the Jacks.",
+                "Prenez une carte au joueur désigné par les Valets.",
+            ),
+            ACT: (
+                "lay or end",
+                "Lay one special pair or end your turn.",
+                "Posez une paire spéciale ou finissez votre tour.",
+            ),
+        }[phase]
+        wanted = {DRAW: Draw, PICK: Pick, ACT: (Lay, End)}[phase]
+        if not isinstance(move, wanted):
+            return IllegalMove("wrong_phase", expected[1], expected[2])
+        if isinstance(move, Draw | Pick):
+            size = len(self.hands[self.next_seat if phase == DRAW else self.target or 0])
+            return IllegalMove(
+                "bad_position",
+                f"Choose a position from 0 to {size - 1}.",
+                f"Choisissez une position de 0 à {size - 1}.",
+            )
+        return self._lay_refusal(move)
+
+    def _lay_refusal(self, move: Lay) -> IllegalMove:
+        try:
+            cs = [card(c) for c in move.cards]
+        except ValueError:
+            return IllegalMove("unknown_card", "Not a card.", "Ce n'est pas une carte.")
+        if len(cs) != 2 or cs[0] is cs[1]:
+            return IllegalMove(
+                "not_a_pair", "Lay exactly two cards.", "Posez exactement deux cartes."
+            )
+        hand = self.hands[self.seat]
+        for c in cs:
+            if c not in hand:
+                return IllegalMove(
+                    "card_not_in_hand",
+                    f"{c.name()} is not in your hand.",
+                    f"{c.name('fr')} n'est pas dans votre main.",
+                )
+        a, b = cs
+        if a is POUILLEUX or b is POUILLEUX:
+            return IllegalMove(
+                "pouilleux",
+                "The Jack of Spades (the pouilleux) can never be paired.",
+                "Le Valet de pique (le pouilleux) ne forme jamais de paire.",
+            )
+        if MATE.get(a) is not b:
+            return IllegalMove(
+                "not_a_pair",
+                "A pair is two cards of the same rank and the same colour.",
+                "Une paire, ce sont deux cartes de même valeur et de même couleur.",
+            )
+        if a.rank not in SPECIAL_RANKS:
+            return IllegalMove(
+                "normal_pair",
+                "Normal pairs (2 to 9) are laid automatically.",
+                "Les paires normales (2 à 9) sont posées automatiquement.",
+            )
+        allowed = self._allowed(self.seat)
+        if allowed is not None and COLOUR[a] is not allowed:
+            return IllegalMove(
+                "imposed_colour",
+                f"An Ace imposes {allowed.name_in('en')} pairs until its player's next turn.",
+                f"Un As impose les paires {allowed.name_in('fr')}s jusqu'au prochain tour "
+                "de son joueur.",
+            )
+        return IllegalMove(
+            "bad_effect",
+            "Give the effect's parameters: a colour for Aces, another player for Jacks, two "
+            "distinct players for Kings, nothing for 10s and Queens; cards in code order.",
+            "Donnez les paramètres de l'effet : une couleur pour les As, un autre joueur pour "
+            "les Valets, deux joueurs distincts pour les Rois, rien pour les 10 et les Dames ; "
+            "cartes dans l'ordre des codes.",
+        )
+
+    # -- changing the state --------------------------------------------------------------
+    def _apply(self, move: Any) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        seat = self.seat
+        if isinstance(move, Draw):
+            src = self.next_seat
+            c = self._take_blind(seat, src, move.position, "draw", events)
+            if not self.hands[src]:
+                return self._finish(events, (src,), "emptied_hand")
+            self._after_gain(seat, c, events)
+            if self._result is not None:
+                return events
+            specials = self._special_pairs(seat)
+            if specials:
+                self.specials = specials
+                self.phase = ACT
+                return events
+            self._advance(events)
+        elif isinstance(move, End):
+            self._advance(events)
+        elif isinstance(move, Lay):
+            self._lay_special(seat, move, events)
+        else:  # Pick
+            assert self.target is not None
+            src = self.target
+            c = self._take_blind(seat, src, move.position, "pick", events)
+            self.target = None
+            if not self.hands[src]:
+                return self._finish(events, (src,), "emptied_hand")
+            self._after_gain(seat, c, events)
+            if self._result is None:
+                self._advance(events)
+        return events
+
+    def _take_blind(self, seat: int, src: int, position: int, kind: str, ev: list[Event]) -> Card:
+        """``seat`` takes the card at ``position`` of ``src``'s hand, shuffled just before."""
+        hand = self.hands[src]
+        self.rng.shuffle(hand)
+        c = hand.pop(position)
+        both = (1 << seat) | (1 << src)
+        self._forget(both, src)
+        self.hands[seat].append(c)
+        self.seen[c] = both
+        pair = (seat, src)
+        ev.append(Event(kind, seat, {"from": src, "position": position, "card": c.code}, to=pair))
+        others = _others(self.num_players, pair)
+        if others:
+            ev.append(
+                Event(kind, seat, {"from": src, "position": position, "card": None}, to=others)
+            )
+        return c
+
+    def _forget(self, keep: int, *srcs: int) -> None:
+        """A card left these hands unseen by all but the ``keep`` seats (a bit mask): the others
+        no longer know what remains there. Call after the card is removed (the caller then sets
+        the moved card's mask)."""
+        seen = self.seen
+        for s in srcs:
+            for d in self.hands[s]:
+                if seen[d]:
+                    seen[d] &= keep
+
+    def _after_gain(self, seat: int, c: Card, events: list[Event]) -> None:
+        """On its own turn a seat lays at once the normal pair a new card completes."""
+        m = NORMAL_MATE.get(c)
+        hand = self.hands[seat]
+        if m is None or m not in hand:
+            return
+        allowed = self._allowed(seat)
+        if allowed is not None and COLOUR[c] is not allowed:
+            return  # the pair waits for a turn without the Ace's restriction
+        hand.remove(c)
+        hand.remove(m)
+        p = _pair(c, m)
+        self.laid[seat].append(p)
+        events.append(Event("pairs", seat, {"pairs": [[p[0].code, p[1].code]]}))
+        if not hand:
+            self._finish(events, (seat,), "emptied_hand")
+
+    def _lay_normal_pairs(self, seat: int, specials_too: bool = False) -> list[tuple[Card, Card]]:
+        """Remove and return every normal pair (and special ones if asked) ``seat`` may lay."""
+        hand = self.hands[seat]
+        held = set(hand)
+        allowed = self._allowed(seat)
+        found = []
+        for c in hand:
+            m = NORMAL_MATE.get(c)
+            if m is None and specials_too:
+                m = SPECIAL_FIRST.get(c)
+            if (
+                m is not None
+                and c.code < m.code
+                and m in held
+                and (allowed is None or COLOUR[c] is allowed)
+            ):
+                found.append((c, m))
+        if found:
+            gone = {x for p in found for x in p}
+            hand[:] = [c for c in hand if c not in gone]
+            self.laid[seat].extend(found)
+        return found
+
+    def _special_pairs(self, seat: int) -> list[tuple[Card, Card]]:
+        hand = self.hands[seat]
+        if len(hand) < 2:
+            return []
+        allowed = self._allowed(seat)
+        out = []
+        for c in hand:
+            m = SPECIAL_FIRST.get(c)
+            if m is not None and m in hand and (allowed is None or COLOUR[c] is allowed):
+                out.append((c, m))
+        return out
+
+    def _lay_special(self, seat: int, move: Lay, events: list[Event]) -> None:
+        a, b = card(move.cards[0]), card(move.cards[1])
+        hand = self.hands[seat]
+        hand.remove(a)
+        hand.remove(b)
+        self.laid[seat].append((a, b))
+        self.specials = []
+        data: dict[str, Any] = {"cards": list(move.cards), "rank": a.rank}
+        if move.colour is not None:
+            data["colour"] = move.colour
+        if move.target is not None:
+            data["target"] = move.target
+        if move.players is not None:
+            data["players"] = list(move.players)
+        events.append(Event("lay", seat, data))
+        if not hand:  # the game ends the moment a hand is empty: no effect
+            self._finish(events, (seat,), "emptied_hand")
+            return
+        r = a.rank
+        n = self.num_players
+        if r == 10:
+            skipped = (seat + self.direction) % n
+            events.append(Event("skip", seat, {"skipped": skipped, "again": n == 2}))
+            self._advance(events, skip=True)
+        elif r == QUEEN:
+            self.direction = -self.direction
+            events.append(Event("reverse", seat, {"direction": self.direction}))
+            self._advance(events)
+        elif r == ACE:
+            assert move.colour is not None
+            self.imposed = Colour(move.colour)
+            self.imposer = seat
+            self._advance(events)
+        elif r == KING:
+            assert move.players is not None
+            self._swap(seat, *move.players, events)
+            if self._result is None:
+                self._advance(events)
+        else:  # Jack: the pick follows
+            self.phase = PICK
+            self.target = move.target
+
+    def _swap(self, seat: int, p: int, q: int, events: list[Event]) -> None:
+        """The King: one card taken blind (by the game master's rng) from each of p and q,
+        and the two exchanged. Only p and q see the cards."""
+        hp, hq = self.hands[p], self.hands[q]
+        rng = self.rng
+        cp = hp.pop(rng.randrange(len(hp)))
+        cq = hq.pop(rng.randrange(len(hq)))
+        both = (1 << p) | (1 << q)
+        self._forget(both, p, q)
+        hp.append(cq)
+        hq.append(cp)
+        self.seen[cp] = both
+        self.seen[cq] = both
+        pair = (p, q)
+        events.append(
+            Event("swap", seat, {"players": [p, q], "cards": [cp.code, cq.code]}, to=pair)
+        )
+        others = _others(self.num_players, pair)
+        if others:
+            events.append(Event("swap", seat, {"players": [p, q], "cards": None}, to=others))
+        if seat == p:
+            self._after_gain(seat, cq, events)
+        elif seat == q:
+            self._after_gain(seat, cp, events)
+
+    def _advance(self, events: list[Event], skip: bool = False) -> None:
+        """End the turn: the next player in the current direction starts (a 10 skips one)."""
+        n, d = self.num_players, self.direction
+        nxt = (self.seat + d) % n
+        if skip:
+            nxt = self.seat if n == 2 else (nxt + d) % n
+        self._start_turn(nxt, events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        """A turn starts: the cap, the end of this seat's Ace, the pairs waiting in its hand."""
+        if self.turns >= self.options.max_turns:
+            sizes = [len(h) for h in self.hands]
+            fewest = min(sizes)
+            self._finish(events, tuple(i for i, k in enumerate(sizes) if k == fewest), "turn_cap")
+            return
+        self.turns += 1
+        self.seat = seat
+        self.phase = DRAW
+        self.specials = []
+        if self.imposer == seat:
+            events.append(Event("lift", seat, {"colour": str(self.imposed)}))
+            self.imposed = self.imposer = None
+        events.append(Event("turn", seat, {"turn": self.turns}))
+        found = self._lay_normal_pairs(seat)
+        if found:
+            events.append(Event("pairs", seat, {"pairs": [[a.code, b.code] for a, b in found]}))
+            if not self.hands[seat]:
+                self._finish(events, (seat,), "emptied_hand")
+
+    def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> list[Event]:
+        """The game ends: with more than 2 players the holder of J♠ is the grand perdant.
+        Every hand is shown."""
+        holder = next(i for i, h in enumerate(self.hands) if POUILLEUX in h)
+        losers = (holder,) if self.num_players > 2 and holder not in winners else ()
+        sizes = tuple(float(len(h)) for h in self.hands)
+        self._result = Result(
+            winners=winners,
+            reason=reason,
+            scores=sizes,
+            losers=losers,
+            detail={"pouilleux": holder},
+        )
+        self.phase = OVER
+        self._legal = None
+        events.append(
+            Event(
+                "game_over",
+                None,
+                {
+                    "winners": list(winners),
+                    "losers": list(losers),
+                    "reason": reason,
+                    "pouilleux": holder,
+                    "hands": [[c.code for c in h] for h in self.hands],
+                },
+            )
+        )
+        return events
+
+    # -- what each seat sees -------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self._result is not None
+        out: dict[str, Any] = {
+            "game": "pouilleux",
+            "players": self.num_players,
+            "seat": seat,
+            "turn": self.current,
+            "move": self.move_count,
+            "turns": self.turns,
+            "phase": self.phase,
+            "direction": self.direction,
+            "draw_from": None if over else self.next_seat,
+            "pick_from": self.target,
+            "imposed": None if self.imposed is None else str(self.imposed),
+            "imposed_by": self.imposer,
+            "hand_sizes": [len(h) for h in self.hands],
+            "laid": [[[a.code, b.code] for a, b in ps] for ps in self.laid],
+            "options": msgspec.to_builtins(self.options),
+        }
+        if seat is not None:
+            out["hand"] = [c.code for c in sorted(self.hands[seat], key=_SORT_KEY.__getitem__)]
+            bit = 1 << seat
+            out["known"] = [  # cards in other hands this seat has seen go there
+                [c.code, i]
+                for i, h in enumerate(self.hands)
+                if i != seat and not over
+                for c in sorted(h, key=_SORT_KEY.__getitem__)
+                if self.seen[c] & bit
+            ]
+        if over:
+            out["hands"] = [[c.code for c in h] for h in self.hands]
+            out["result"] = msgspec.to_builtins(self._result)
+        return out
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        """Cards in another hand whose holder ``seat`` cannot be sure of. A seat knows where a
+        card is after seeing it move (it drew it, was drawn from, took part in the King's swap)
+        until a card leaves that hand unseen by it. Everything is shown at the end."""
+        if self._result is not None:
+            return set()
+        bit = 0 if seat is None else 1 << seat
+        seen = self.seen
+        return {c for i, h in enumerate(self.hands) if i != seat for c in h if not seen[c] & bit}
+
+    def all_cards(self) -> Iterator[Card]:
+        for h in self.hands:
+            yield from h
+        for ps in self.laid:
+            for a, b in ps:
+                yield a
+                yield b
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def start_events(self) -> list[Event]:
+        return list(self._start_events)
+
+    def default_move(self) -> Any:
+        """A seat out of time draws position 0, picks position 0, or ends the turn."""
+        if self.phase == ACT:
+            return _END
+        return self.legal_moves()[0]
+
+    def _clone(self) -> PouilleuxState:
+        new = PouilleuxState.__new__(PouilleuxState)
+        new.num_players = self.num_players
+        new.options = self.options
+        new.move_count = self.move_count
+        new.hands = [list(h) for h in self.hands]
+        new.laid = [list(ps) for ps in self.laid]
+        new.seen = dict(self.seen)
+        new.seat = self.seat
+        new.direction = self.direction
+        new.phase = self.phase
+        new.imposed = self.imposed
+        new.imposer = self.imposer
+        new.specials = list(self.specials)
+        new.target = self.target
+        new.turns = self.turns
+        new._legal = None
+        new._result = self._result
+        new._start_events = self._start_events
+        return new
+
+
+# --------------------------------------------------------------------------- the game
+
+
+def deal_sizes(players: int) -> list[int]:
+    """Cards dealt to each seat: 51 shared out, the extra ones to the last seats."""
+    base, extra = divmod(len(DECK), players)
+    return [base + (1 if i >= players - extra else 0) for i in range(players)]
+
+
+class PouilleuxGame(Game[PouilleuxOptions]):
+    id = "pouilleux"
+    titles: ClassVar[dict[str, str]] = {
+        "en": "Le Pouilleux (special pairs)",
+        "fr": "Le Pouilleux (paires spéciales)",
+    }
+    min_players = 2
+    max_players = 8
+    Options = PouilleuxOptions
+    move_types = (Draw, Lay, Pick, End)
+
+    def deck(self, players: int, options: PouilleuxOptions) -> list[Card]:
+        return deck_51()
+
+    def parse_move(self, data: Any) -> Any:
+        move = super().parse_move(data)
+        if isinstance(move, Lay):  # a pair and the King's two players are sets: canonical order
+            cards, players = move.cards, move.players
+            if cards[0] > cards[1]:
+                cards = (cards[1], cards[0])
+            if players is not None and players[0] > players[1]:
+                players = (players[1], players[0])
+            if cards is not move.cards or players is not move.players:
+                move = Lay(cards, colour=move.colour, target=move.target, players=players)
+        return move
+
+    def _setup(
+        self, players: int, options: PouilleuxOptions, rng: random.Random, order: list[Card]
+    ) -> PouilleuxState:
+        """Deal in blocks: seat 0 gets the first cards of ``order``, then seat 1, and so on
+        (so a stacked deck lists the hands one after the other). Then everyone lays their
+        pairs and J1 starts."""
+        st = PouilleuxState(players, options, rng)
+        start = 0
+        for seat, size in enumerate(deal_sizes(players)):
+            st.hands[seat] = order[start : start + size]
+            start += size
+        events: list[Event] = [
+            Event("deal", None, {"sizes": [len(h) for h in st.hands]}),
+            *(
+                Event("hand", s, {"cards": [c.code for c in h]}, to=(s,))
+                for s, h in enumerate(st.hands)
+            ),
+        ]
+        discard = options.initial_special_pairs == "discard"
+        for seat in range(players):
+            found = st._lay_normal_pairs(seat, specials_too=discard)
+            if found:
+                pairs = [[a.code, b.code] for a, b in found]
+                events.append(Event("pairs", seat, {"pairs": pairs}))
+        empty = tuple(s for s, h in enumerate(st.hands) if not h)
+        if empty:
+            st._finish(events, empty, "emptied_hand")
+        else:
+            st._start_turn(0, events)
+        st._start_events = events
+        return st
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        return _describe(event, lang)
+
+    def describe_move(self, move: Any, lang: str = "en") -> str:
+        fr = lang == "fr"
+        if isinstance(move, Draw):
+            return (
+                f"piocher la carte n° {move.position + 1}"
+                if fr
+                else f"draw card #{move.position + 1}"
+            )
+        if isinstance(move, Pick):
+            return (
+                f"prendre la carte n° {move.position + 1}"
+                if fr
+                else f"take card #{move.position + 1}"
+            )
+        if isinstance(move, End):
+            return "finir le tour" if fr else "end the turn"
+        return _lay_text(move.cards, move.colour, move.target, move.players, lang)
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def _seat(s: int | None, lang: str) -> str:
+    return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
+
+
+def _labels(codes: list[str]) -> str:
+    return " ".join(card(c).label for c in codes)
+
+
+_PLURAL = {
+    "en": {10: "10s", JACK: "Jacks", QUEEN: "Queens", KING: "Kings", ACE: "Aces"},
+    "fr": {10: "10", JACK: "Valets", QUEEN: "Dames", KING: "Rois", ACE: "As"},
+}
+
+
+_EFFECT = {
+    "en": {
+        10: ": the next player skips a turn",
+        QUEEN: ": the direction of play reverses",
+        ACE: (" and impose {colour}", " and imposes {colour}"),
+        JACK: (" and take a card from {target}", " and takes a card from {target}"),
+        KING: (" and swap a card between {p} and {q}", " and swaps a card between {p} and {q}"),
+    },
+    "fr": {
+        10: " : le joueur suivant passe son tour",
+        QUEEN: " : le sens du jeu change",
+        ACE: (" et imposer le {colour}", " et impose le {colour}"),
+        JACK: (" et prendre une carte à {target}", " et prend une carte à {target}"),
+        KING: (
+            " et échanger une carte entre {p} et {q}",
+            " et échange une carte entre {p} et {q}",
+        ),
+    },
+}
+
+
+def _lay_text(
+    cards: tuple[str, ...] | list[str],
+    colour: str | None,
+    target: int | None,
+    players: tuple[int, int] | list[int] | None,
+    lang: str,
+    actor: int | None = None,
+) -> str:
+    """Laying a special pair and its effect: a command ("lay the Kings (K♣ K♠) and swap …")
+    without ``actor``, a sentence ("J1 lays the Kings …") with one."""
+    fr = lang == "fr"
+    rank = card(cards[0]).rank
+    what = f"{_PLURAL[lang][rank]} ({_labels(list(cards))})"
+    said = actor is not None
+    if fr:
+        head = f"{_seat(actor, lang)} pose les {what}" if said else f"poser les {what}"
+    else:
+        head = f"{_seat(actor, lang)} lays the {what}" if said else f"lay the {what}"
+    effect = _EFFECT[lang][rank]
+    if isinstance(effect, str):
+        return head + effect
+    fill: dict[str, str] = {}
+    if rank == ACE and colour is not None:
+        fill["colour"] = Colour(colour).name_in(lang)
+    elif rank == JACK and target is not None:
+        fill["target"] = _seat(target, lang)
+    elif rank == KING and players is not None:
+        fill["p"], fill["q"] = _seat(players[0], lang), _seat(players[1], lang)
+    else:
+        return head
+    return head + effect[1 if said else 0].format(**fill)
+
+
+def _describe(e: Event, lang: str) -> str:
+    fr = lang == "fr"
+    d = e.data
+    who = _seat(e.seat, lang)
+    k = e.kind
+    if k == "deal":
+        sizes = ", ".join(f"{_seat(i, lang)} {n}" for i, n in enumerate(d["sizes"]))
+        return f"Donne : {sizes} cartes." if fr else f"Deal: {sizes} cards."
+    if k == "hand":
+        return (
+            f"Votre main : {_labels(d['cards'])}." if fr else f"Your hand: {_labels(d['cards'])}."
+        )
+    if k == "turn":
+        return f"Au tour de {who}." if fr else f"{who}'s turn."
+    if k == "pairs":
+        ps = ", ".join(_labels(p) for p in d["pairs"])
+        if fr:
+            return f"{who} pose {'la paire' if len(d['pairs']) == 1 else 'les paires'} {ps}."
+        return f"{who} lays {'the pair' if len(d['pairs']) == 1 else 'the pairs'} {ps}."
+    if k in ("draw", "pick"):
+        src = _seat(d["from"], lang)
+        c = d.get("card")
+        if fr:
+            what = f"le {card(c).label}" if c else "une carte"
+            verb = "pioche" if k == "draw" else "prend (Valets)"
+            return f"{who} {verb} {what} dans le jeu de {src}."
+        what = f"the {card(c).label}" if c else "a card"
+        verb = "draws" if k == "draw" else "takes (Jacks)"
+        return f"{who} {verb} {what} from {src}."
+    if k == "lay":
+        text = _lay_text(
+            d["cards"], d.get("colour"), d.get("target"), d.get("players"), lang, e.seat
+        )
+        if d["rank"] == ACE:
+            col = Colour(d["colour"]).name_in(lang)
+            if fr:
+                text += f" : jusqu'à son prochain tour, les autres ne posent que des paires {col}s"
+            else:
+                text += f": until {who}'s next turn the others may lay only {col} pairs"
+        return text + "."
+    if k == "skip":
+        if d.get("again"):
+            return f"{who} rejoue." if fr else f"{who} plays again."
+        sk = _seat(d["skipped"], lang)
+        return f"{sk} passe son tour." if fr else f"{sk} skips a turn."
+    if k == "reverse":
+        if fr:
+            sens = "horaire" if d["direction"] == 1 else "anti-horaire"
+            return f"Le sens du jeu change : sens {sens}."
+        way = "clockwise" if d["direction"] == 1 else "anticlockwise"
+        return f"The direction of play reverses: now {way}."
+    if k == "swap":
+        p, q = (_seat(x, lang) for x in d["players"])
+        if d.get("cards"):
+            cp, cq = (card(c).label for c in d["cards"])
+            if fr:
+                return f"Échange des Rois : le {cp} de {p} passe à {q}, le {cq} de {q} passe à {p}."
+            return f"Kings' swap: {p}'s {cp} goes to {q}, {q}'s {cq} goes to {p}."
+        if fr:
+            return f"Échange des Rois : une carte passe de {p} à {q} et une de {q} à {p}."
+        return f"Kings' swap: one card goes from {p} to {q} and one from {q} to {p}."
+    if k == "lift":
+        col = Colour(d["colour"]).name_in(lang)
+        if fr:
+            return f"La couleur imposée ({col}) par {who} est levée."
+        return f"The colour {who} imposed ({col}) is lifted."
+    if k == "game_over":
+        ws = ", ".join(_seat(w, lang) for w in d["winners"])
+        holder = _seat(d["pouilleux"], lang)
+        if d["reason"] == "turn_cap":
+            head = (
+                f"Limite de tours atteinte : {ws} a le moins de cartes et gagne."
+                if fr
+                else f"Turn cap reached: {ws} has the fewest cards and wins."
+            )
+        else:
+            head = (
+                f"{ws} n'a plus de cartes et gagne !" if fr else f"{ws} has no cards left and wins!"
+            )
+        if d["losers"]:
+            loser = _seat(d["losers"][0], lang)
+            tail = (
+                f" {loser} a le pouilleux (V♠) : grand perdant."
+                if fr
+                else f" {loser} holds the pouilleux (J♠): the grand perdant (big loser)."
+            )
+        else:
+            tail = f" Le pouilleux (V♠) : {holder}." if fr else f" The pouilleux (J♠): {holder}."
+        return head + tail
+    return f"{k} {d}"
+
+
+GAME = PouilleuxGame()
