@@ -119,6 +119,9 @@ def test_random_playouts(game_id: str, data: st.DataObject, seed: int) -> None:
                 state.apply(wrong, legal[0])
             assert exc.value.code == "not_your_turn"
             assert snapshot(state) == before
+        if rng.random() < 0.05:  # every listed legal move applies
+            for m in legal:
+                state.clone().apply(seat, m)
         move = rng.choice(legal)
         events = state.apply(seat, move)
         moves.append(move)
@@ -200,3 +203,25 @@ def test_options_have_defaults_and_descriptions(game_id: str) -> None:
     for spec in all_games()[game_id].option_specs():
         assert "default" in spec
         assert spec.get("description"), f"option {spec['name']} has no description"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_determinize_is_consistent_with_the_view(game_id: str) -> None:
+    """A sampled state shows the seat exactly its own view, and conserves the cards."""
+    game = all_games()[game_id]
+    rng = random.Random(5)
+    for players in {game.min_players, game.max_players}:
+        state = game.setup(players, None, 17)
+        for _ in range(40):
+            if state.is_over:
+                break
+            seat = state.current
+            view = state.view(seat)
+            try:
+                sample = game.determinize(view, rng)
+            except NotImplementedError:
+                pytest.skip(f"{game_id} has no determinize yet")
+            assert sample.view(seat) == view
+            assert_conserved(game, sample)
+            assert sample.legal_moves() == state.legal_moves()
+            state.apply(seat, rng.choice(state.legal_moves()))

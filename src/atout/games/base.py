@@ -293,6 +293,12 @@ class Game(ABC, Generic[O]):
     def _setup(self, players: int, options: O, rng: random.Random, order: list[Card]) -> State[O]:
         """Deal ``order`` (already shuffled or stacked)."""
 
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> State[O]:
+        """A full state consistent with everything ``view`` shows, hidden cards sampled with
+        ``rng``. Search bots plan on such samples, so they never see what their seat cannot.
+        The sample's own random generator is fresh (future chance is unknown too)."""
+        raise NotImplementedError(f"{self.id} cannot sample hidden information yet")
+
     def describe(self, event: Event, lang: str = "en") -> str:
         """A sentence a UI can show for an event."""
         return f"{event.kind} {event.data}"

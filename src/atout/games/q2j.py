@@ -350,6 +350,7 @@ class Q2JState(State[Q2JOptions]):
             "turn": self.current,
             "move": self.move_count,
             "top": [c.code for c in self.top],
+            "discard": [c.code for c in self.discard],  # public: every card on it was seen
             "discard_size": len(self.discard),
             "stock_size": len(self.stock),
             "hand_sizes": [len(h) for h in self.hands],
@@ -466,6 +467,37 @@ class Q2JGame(Game[Q2JOptions]):
                 },
             )
         ]
+        return st
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> Q2JState:
+        """Deal the cards ``view`` does not show at random, keeping shown cards where they are."""
+        seat = view["seat"]
+        n = view["players"]
+        st = Q2JState(n, msgspec.convert(view["options"], Q2JOptions), random.Random(rng.random()))
+        known: set[Card] = {card(c) for c in view["discard"]}
+        hands: list[list[Card]] = []
+        for i in range(n):
+            if i == seat:
+                hands.append([card(c) for c in view["hand"]])
+            else:
+                hands.append([card(c) for c in view["shown"][str(i)]])
+            known.update(hands[-1])
+        unknown = [c for c in deck_52() if c not in known]
+        rng.shuffle(unknown)
+        for i in range(n):
+            need = view["hand_sizes"][i] - len(hands[i])
+            hands[i].extend(unknown[:need])
+            del unknown[:need]
+        st.hands = hands
+        st.stock = unknown
+        st.discard = [card(c) for c in view["discard"]]
+        st.top = tuple(card(c) for c in view["top"])
+        st.shown = {card(c) for i in range(n) for c in view["shown"][str(i)]}
+        st.seat = view["turn"] if view["turn"] is not None else 0
+        st.q2_owner = view["q2_owner"]
+        st.free_lead = view["free_lead"]
+        st.passes = view["passes"]
+        st.move_count = view["move"]
         return st
 
     def describe(self, event: Event, lang: str = "en") -> str:
