@@ -1,0 +1,51 @@
+"""The protocol's errors: one exception type, one catalogue of codes.
+
+Codes are namespaced: ``protocol.*`` (the frame itself), ``lobby.*`` (tables and seats),
+``table.*`` (the game master refusing at a table) and ``game.*`` (the game's own
+:class:`~atout.games.base.IllegalMove` codes, passed through with this prefix). An error never
+changes anything and never echoes a card the recipient may not see.
+"""
+
+from __future__ import annotations
+
+from atout.games.base import AtoutError
+
+ERROR_CODES: dict[str, str] = {
+    "protocol.bad_message": "The frame is not valid JSON or does not match any command's schema.",
+    "protocol.unknown_command": "The 'cmd' is not a command a client may send.",
+    "protocol.version": "No protocol version in common (the reply lists the server's).",
+    "protocol.hello_required": "Send 'hello' before anything else.",
+    "protocol.too_large": "The frame is larger than the server accepts.",
+    "lobby.unknown_game": "No game with this id.",
+    "lobby.bad_options": "Options or player count refused by the game.",
+    "lobby.bad_bot": "Unknown bot kind, or a bot seat out of range.",
+    "lobby.unknown_table": "No table with this id (or it is finished and gone).",
+    "lobby.bad_seat": "No such seat at this table.",
+    "lobby.seat_taken": "The seat is held by someone else.",
+    "lobby.table_full": "No free seat left.",
+    "lobby.already_seated": "This connection already holds a seat at this table.",
+    "lobby.bad_token": "The seat token does not match (a token, not a name, identifies a seat).",
+    "table.not_seated": "This connection holds no seat at this table.",
+    "table.not_started": "The game has not started.",
+    "table.already_started": "The game has already started.",
+    "table.not_ready": "Every seat must be taken before the start.",
+    "table.not_finished": "A rematch can only be asked for after the end.",
+    "table.stale_state": "The move was chosen on an older state version; the detail has the current one.",
+    "table.seat_taken_over": "Another connection resumed this seat with its token.",
+    "game.not_your_turn": "It is another seat's turn.",
+    "game.game_over": "The game is over.",
+    "game.bad_move": "The move does not match any of the game's move types.",
+    "game.*": "Any other refusal by the game's rules (e.g. game.does_not_beat_top).",
+    "server.internal": "A bug in the server; the request had no effect.",
+    "server.shutting_down": "The server is stopping; reconnect later with your seat token.",
+}
+
+
+class ProtocolError(AtoutError):
+    """A refused request. ``code`` is one of :data:`ERROR_CODES`."""
+
+
+def game_error(err: AtoutError) -> ProtocolError:
+    """A game's refusal as a protocol error (code prefixed with ``game.``)."""
+    code = err.code if "." in err.code else f"game.{err.code}"
+    return ProtocolError(code, err.message, err.message_fr)

@@ -1,0 +1,456 @@
+"""Every message of the atout protocol, as typed msgspec Structs.
+
+Each message on the wire is one JSON object (a WebSocket text frame) carrying the four things the
+rulebook asks for (``seeds/003``): the command name ``cmd``, the sender ``from``, the recipient
+``to`` and the ``body``; plus ``id`` (a request id the client chooses, echoed by the reply) and/or
+``seq`` (the table's sequence number, on every table event). The classes below are the single
+source of truth: the server decodes and encodes with them, ``scripts/gen_protocol.py`` documents
+them (docs/PROTOCOL.md, docs/schema/*.json).
+
+Addresses: a client is named by the ``name`` it gave in ``hello``; the game master is ``"gm"``;
+a seat is ``"<table>/<seat>"`` (e.g. ``"a1b2c3d4/0"``) and a table's spectators are
+``"<table>/spectators"``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+PROTOCOL_VERSION = 1
+SUPPORTED_VERSIONS = (1,)
+GM = "gm"
+
+TableId = Annotated[str, msgspec.Meta(description="Table id, e.g. 'a1b2c3d4'.", max_length=64)]
+Seq = Annotated[int, msgspec.Meta(ge=0)]
+
+
+def _d(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
+# --------------------------------------------------------------------------- envelope
+
+
+class Message(
+    msgspec.Struct,
+    tag_field="cmd",
+    kw_only=True,
+    omit_defaults=True,
+    forbid_unknown_fields=True,
+):
+    """The envelope every message shares. ``cmd`` is the tag; subclasses add a typed ``body``."""
+
+    sender: Annotated[
+        str, _d("Who sends it: a client's name, or 'gm'."), msgspec.Meta(max_length=64)
+    ] = msgspec.field(name="from", default="")
+    to: Annotated[
+        str, _d("Who it is for: 'gm', a client's name, '<table>/<seat>', '<table>/spectators'.")
+    ] = ""
+    id: Annotated[int | None, _d("Request id chosen by the client; echoed by the reply.")] = None
+    seq: Annotated[int | None, _d("Per-table sequence number of a table event.")] = None
+
+    # Documentation only (not on the wire):
+    direction: ClassVar[str] = ""  # "client → gm" or "gm → client"
+    summary: ClassVar[str] = ""
+
+
+class Body(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Base of every body."""
+
+
+class Empty(Body):
+    pass
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+
+class SeatInfo(Body, omit_defaults=False):
+    seat: int
+    name: Annotated[str, _d("Player name ('' while the seat is free).")] = ""
+    bot: Annotated[str | None, _d("Bot kind when the game master plays this seat.")] = None
+    taken: bool = False
+    connected: bool = False
+
+
+class TableInfo(Body, omit_defaults=False):
+    table: TableId
+    game: str
+    players: int
+    options: dict[str, Any] = {}
+    status: Literal["waiting", "playing", "finished"] = "waiting"
+    seats: list[SeatInfo] = []
+    turn_seconds: Annotated[float, _d("Turn time limit in seconds (0: none).")] = 0.0
+    private: bool = False
+    spectators: int = 0
+    version: Annotated[int, _d("Moves applied so far: the state version clients echo.")] = 0
+    commitment: Annotated[str | None, _d("SHA-256 commitment to the seed (from the start).")] = None
+    rematch_of: TableId | None = None
+    rematch: TableId | None = None
+
+
+class EventOut(Body):
+    """A game event as a seat may see it (``to`` already applied)."""
+
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = {}
+    text: Annotated[str | None, _d("Sentence in the client's language, if asked in hello.")] = None
+
+
+# --------------------------------------------------------------------------- client → gm bodies
+
+
+class HelloBody(Body):
+    versions: Annotated[list[int], _d("Protocol versions the client speaks.")]
+    name: Annotated[str, _d("Display name."), msgspec.Meta(min_length=1, max_length=64)]
+    lang: Literal["en", "fr"] = "en"
+    texts: Annotated[bool, _d("Add a sentence to every event (in lang).")] = False
+    client: Annotated[str, _d("Client software, for logs.")] = ""
+
+
+class CreateTableBody(Body):
+    game: str
+    players: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    options: dict[str, Any] = {}
+    bots: Annotated[list[int], _d("Seats the game master plays itself.")] = []
+    bot_kind: Annotated[str, _d("Kind of the seated bots (see atout.bots).")] = "random"
+    bot_delay: Annotated[
+        float, _d("Seconds a seated bot waits before moving."), msgspec.Meta(ge=0, le=60)
+    ] = 0.2
+    turn_seconds: Annotated[
+        float, _d("Turn time limit (0: none)."), msgspec.Meta(ge=0, le=86400)
+    ] = 0.0
+    private: Annotated[bool, _d("Hidden from list_tables (join by id).")] = False
+    autostart: Annotated[bool, _d("Start as soon as every seat is taken.")] = True
+
+
+class ListTablesBody(Body):
+    game: str | None = None
+
+
+class TableBody(Body):
+    table: TableId
+
+
+class JoinBody(Body):
+    table: TableId
+    seat: Annotated[int | None, _d("Seat wanted; null: the first free seat.")] = None
+
+
+class ResumeBody(Body):
+    table: TableId
+    token: Annotated[str, _d("The secret seat token from 'joined'.")]
+    version: Annotated[int, _d("Last state version the client saw (-1: none).")] = -1
+
+
+class WatchBody(Body):
+    table: TableId
+    version: int = -1
+
+
+class MoveBody(Body):
+    table: TableId
+    version: Annotated[int, _d("The state version the move was chosen on (from 'update').")]
+    move: Annotated[dict[str, Any], _d("The game's move, e.g. {'type': 'draw'}.")]
+
+
+# --------------------------------------------------------------------------- gm → client bodies
+
+
+class WelcomeBody(Body):
+    version: int
+    server: str
+    games: list[str]
+
+
+class GamesBody(Body):
+    games: Annotated[list[dict[str, Any]], _d("Each game's id, titles, player range, options.")]
+
+
+class TablesBody(Body):
+    tables: list[TableInfo]
+
+
+class JoinedBody(Body):
+    table: TableId
+    seat: int
+    token: Annotated[str, _d("Secret: lets this client act for the seat and reconnect.")]
+
+
+class UpdateBody(Body, omit_defaults=False):
+    table: TableId
+    version: Annotated[int, _d("State version to echo in the next move.")]
+    turn: Annotated[int | None, _d("Seat to act, null when the game is over.")]
+    seat: Annotated[int | None, _d("The recipient's seat (null: spectator).")]
+    events: Annotated[list[EventOut], _d("What happened since the recipient's last update.")]
+    view: Annotated[dict[str, Any], _d("Everything the recipient may see now.")]
+    legal: Annotated[list[Any] | None, _d("The recipient's legal moves when it is its turn.")] = (
+        None
+    )
+    deadline: Annotated[float | None, _d("Seconds left for the current turn.")] = None
+
+
+class StartedBody(Body):
+    table: TableId
+    commitment: Annotated[str, _d("SHA-256 hex of 'atout-seed:' + seed: the seed is fixed now.")]
+    seats: list[SeatInfo]
+
+
+class GameOverBody(Body):
+    table: TableId
+    result: dict[str, Any]
+    seed: Annotated[str, _d("The seed, revealed: check sha256('atout-seed:' + seed).")]
+    commitment: str
+    version: int
+
+
+class RematchBody(Body):
+    table: TableId
+    votes: Annotated[list[int], _d("Seats that asked for a rematch.")]
+
+
+class RematchReadyBody(Body):
+    table: TableId
+    new_table: TableId
+    seat: int | None = None
+    token: str | None = None
+
+
+class ErrorBody(Body):
+    code: Annotated[str, _d("Stable machine-readable code (see the error table).")]
+    message: str
+    message_fr: str = ""
+    detail: dict[str, Any] = {}
+
+
+# --------------------------------------------------------------------------- the messages
+
+C2G = "client → gm"
+G2C = "gm → client"
+
+
+class Hello(Message, tag="hello"):
+    direction = C2G
+    summary = "Opens the session: protocol versions spoken, name, language. Must come first."
+    body: HelloBody
+
+
+class ListGames(Message, tag="list_games"):
+    direction = C2G
+    summary = "Asks for the games, their player ranges and options."
+    body: Empty = msgspec.field(default_factory=Empty)
+
+
+class CreateTable(Message, tag="create_table"):
+    direction = C2G
+    summary = "Creates a table: game, seats, options, bots, turn limit, private or listed."
+    body: CreateTableBody
+
+
+class ListTables(Message, tag="list_tables"):
+    direction = C2G
+    summary = "Lists the listed (non-private) tables not yet finished."
+    body: ListTablesBody = msgspec.field(default_factory=ListTablesBody)
+
+
+class Join(Message, tag="join"):
+    direction = C2G
+    summary = "Takes a free seat; the reply carries the secret seat token."
+    body: JoinBody
+
+
+class Resume(Message, tag="resume"):
+    direction = C2G
+    summary = "Reconnects to a seat with its token; receives what it missed."
+    body: ResumeBody
+
+
+class Leave(Message, tag="leave"):
+    direction = C2G
+    summary = (
+        "Leaves a seat (before the start it is freed; later a bot plays it) or stops watching."
+    )
+    body: TableBody
+
+
+class Watch(Message, tag="watch"):
+    direction = C2G
+    summary = "Watches a table as a spectator (public view only)."
+    body: WatchBody
+
+
+class Start(Message, tag="start"):
+    direction = C2G
+    summary = "Starts the game (a seated player; every seat must be taken)."
+    body: TableBody
+
+
+class Move(Message, tag="move"):
+    direction = C2G
+    summary = "Plays a move for the client's seat, on the state version it saw."
+    body: MoveBody
+
+
+class Rematch(Message, tag="rematch"):
+    direction = C2G
+    summary = "Asks for a rematch after the end; when every player asked, a new table starts."
+    body: TableBody
+
+
+class Ping(Message, tag="ping"):
+    direction = C2G
+    summary = "Keep-alive; answered by pong."
+    body: Empty = msgspec.field(default_factory=Empty)
+
+
+class Welcome(Message, tag="welcome"):
+    direction = G2C
+    summary = "Reply to hello: the chosen protocol version and the games served."
+    body: WelcomeBody
+
+
+class Games(Message, tag="games"):
+    direction = G2C
+    summary = "Reply to list_games."
+    body: GamesBody
+
+
+class TableCreated(Message, tag="table_created"):
+    direction = G2C
+    summary = "Reply to create_table."
+    body: TableInfo
+
+
+class Tables(Message, tag="tables"):
+    direction = G2C
+    summary = "Reply to list_tables."
+    body: TablesBody
+
+
+class Joined(Message, tag="joined"):
+    direction = G2C
+    summary = "Reply to join or resume: the seat and its secret token."
+    body: JoinedBody
+
+
+class Ok(Message, tag="ok"):
+    direction = G2C
+    summary = "Reply to leave, watch, start, rematch when there is nothing else to say."
+    body: TableBody
+
+
+class Pong(Message, tag="pong"):
+    direction = G2C
+    summary = "Reply to ping."
+    body: Empty = msgspec.field(default_factory=Empty)
+
+
+class Table(Message, tag="table"):
+    direction = G2C
+    summary = "Table event: seats, presence or status changed."
+    body: TableInfo
+
+
+class Started(Message, tag="started"):
+    direction = G2C
+    summary = "Table event: the game starts; publishes the SHA-256 commitment to the seed."
+    body: StartedBody
+
+
+class Update(Message, tag="update"):
+    direction = G2C
+    summary = (
+        "Table event: after every change, each member gets its own view, the events it may see "
+        "and, on its turn, its legal moves. The mover's copy also carries its request id."
+    )
+    body: UpdateBody
+
+
+class GameOver(Message, tag="game_over"):
+    direction = G2C
+    summary = "Table event: the result for every seat, and the seed revealed."
+    body: GameOverBody
+
+
+class RematchVotes(Message, tag="rematch"):
+    direction = G2C
+    summary = "Table event: who asked for a rematch so far."
+    body: RematchBody
+
+
+class RematchReady(Message, tag="rematch_ready"):
+    direction = G2C
+    summary = "Table event: the rematch table exists; a player gets its new seat token."
+    body: RematchReadyBody
+
+
+class Error(Message, tag="error"):
+    direction = G2C
+    summary = "A request was refused; nothing changed. Carries the request id when there is one."
+    body: ErrorBody
+
+
+CLIENT_MESSAGES: tuple[type[Message], ...] = (
+    Hello,
+    ListGames,
+    CreateTable,
+    ListTables,
+    Join,
+    Resume,
+    Leave,
+    Watch,
+    Start,
+    Move,
+    Rematch,
+    Ping,
+)
+SERVER_MESSAGES: tuple[type[Message], ...] = (
+    Welcome,
+    Games,
+    TableCreated,
+    Tables,
+    Joined,
+    Ok,
+    Pong,
+    Table,
+    Started,
+    Update,
+    GameOver,
+    RematchVotes,
+    RematchReady,
+    Error,
+)
+
+ClientMessage = (
+    Hello
+    | ListGames
+    | CreateTable
+    | ListTables
+    | Join
+    | Resume
+    | Leave
+    | Watch
+    | Start
+    | Move
+    | Rematch
+    | Ping
+)
+ServerMessage = (
+    Welcome
+    | Games
+    | TableCreated
+    | Tables
+    | Joined
+    | Ok
+    | Pong
+    | Table
+    | Started
+    | Update
+    | GameOver
+    | RematchVotes
+    | RematchReady
+    | Error
+)

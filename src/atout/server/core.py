@@ -1,0 +1,991 @@
+"""The game master, sans I/O: (connection, frame) in, (connection, message) pairs out.
+
+No sockets, no clock, no randomness of its own: the shell passes the time and the entropy
+source, calls :meth:`Core.receive` for each frame, :meth:`Core.tick` when
+:meth:`Core.next_deadline` is due, then commits the :class:`~atout.server.store.Store` and only
+then sends the returned messages. It is generic over :mod:`atout.games`: it only calls the game
+interface (setup, apply, view, events_for, legal_moves, default_move, result).
+
+Hidden information: every table message is built from ``state.view(seat)`` and the events
+``seat`` may see (:meth:`Event.visible_to`); nothing else about the state leaves the core.
+With ``leak_guard`` on (tests), every outgoing table message is also checked against
+``state.secret_cards(seat)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import hmac
+import logging
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from atout.bots import make_bot
+from atout.games import get_game
+from atout.games.base import AtoutError, BadOptions, Event, Game, IllegalMove, State
+from atout.protocol import messages as m
+from atout.protocol.codec import decode_client
+from atout.protocol.errors import ProtocolError, game_error
+from atout.server import record as r
+from atout.server.store import Store
+
+log = logging.getLogger("atout.server")
+
+Out = tuple[int, m.Message]
+SERVER_NAME = "atout/0.1"
+EVICT_AFTER = 600.0  # seconds a finished table stays in memory (rematch, late watchers)
+
+
+class LeakError(AssertionError):
+    """A message about to leave the core names a card its recipient may not see."""
+
+
+@dataclass(slots=True)
+class Conn:
+    id: int
+    name: str | None = None
+    lang: str = "en"
+    texts: bool = False
+    seats: dict[str, int] = field(default_factory=dict)
+    watching: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class Seat:
+    index: int
+    name: str = ""
+    bot: str | None = None
+    token_hash: str | None = None
+    conn: int | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+
+@dataclass(slots=True)
+class Table:
+    id: str
+    game: Game[Any]
+    players: int
+    options: dict[str, Any]
+    settings: m.CreateTableBody
+    created: float
+    seats: list[Seat]
+    status: str = "waiting"
+    state: State[Any] | None = None
+    seed: str | None = None
+    commitment: str | None = None
+    history: list[list[Event]] = field(default_factory=list)
+    moves: list[r.MoveRecord] = field(default_factory=list)
+    seq: int = 0
+    spectators: set[int] = field(default_factory=set)
+    turn_deadline: float | None = None
+    bots: dict[int, Any] = field(default_factory=dict)
+    rematch_votes: set[int] = field(default_factory=set)
+    rematch_of: str | None = None
+    rematch: str | None = None
+    result: dict[str, Any] | None = None
+
+    @property
+    def version(self) -> int:
+        return len(self.moves)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Core:
+    """All tables and connections of one game master."""
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        entropy: Callable[[int], bytes] = os.urandom,
+        leak_guard: bool = False,
+        server_name: str = SERVER_NAME,
+    ) -> None:
+        self.store = store
+        self.entropy = entropy
+        self.leak_guard = leak_guard
+        self.server_name = server_name
+        self.conns: dict[int, Conn] = {}
+        self.tables: dict[str, Table] = {}
+        self._timers: list[tuple[float, int, str, int, str]] = []
+        self._timer_no = 0
+        self._out: list[Out] = []
+        self.moves_applied = 0
+        self._handlers: dict[type, Callable[[Conn, Any, float], None]] = {
+            m.Hello: self._hello,
+            m.ListGames: self._list_games,
+            m.CreateTable: self._create_table,
+            m.ListTables: self._list_tables,
+            m.Join: self._join,
+            m.Resume: self._resume,
+            m.Leave: self._leave,
+            m.Watch: self._watch,
+            m.Start: self._start_cmd,
+            m.Move: self._move,
+            m.Rematch: self._rematch,
+            m.Ping: self._ping,
+        }
+
+    # ================================================================== the shell's API
+    def connect(self, conn: int) -> list[Out]:
+        self.conns[conn] = Conn(conn)
+        return []
+
+    def receive(self, conn: int, data: bytes | str, now: float) -> list[Out]:
+        """Handle one frame from ``conn``; return what to send (after committing the store)."""
+        self._out = out = []
+        c = self.conns.get(conn)
+        if c is None:
+            return out
+        try:
+            msg = decode_client(data)
+        except ProtocolError as e:
+            self._error(c, getattr(e, "request_id", None), e)
+            return out
+        rid = msg.id
+        if c.name is None and not isinstance(msg, m.Hello):
+            self._error(
+                c,
+                rid,
+                ProtocolError(
+                    "protocol.hello_required",
+                    "Send 'hello' first.",
+                    "Envoyez d'abord 'hello'.",
+                ),
+            )
+            return out
+        try:
+            self._handlers[type(msg)](c, msg, now)
+        except ProtocolError as e:
+            self._error(c, rid, e)
+        except (IllegalMove, BadOptions) as e:
+            self._error(c, rid, game_error(e), self._table_of(msg))
+        except AtoutError as e:
+            self._error(c, rid, ProtocolError(e.code, e.message, e.message_fr))
+        except LeakError:
+            raise
+        except Exception:
+            log.exception("internal error on %s from connection %s", type(msg).__name__, conn)
+            self._error(
+                c,
+                rid,
+                ProtocolError("server.internal", "Internal error.", "Erreur interne."),
+            )
+        return out
+
+    def disconnect(self, conn: int, now: float) -> list[Out]:
+        """The connection is gone: its seats wait (timers keep running), it stops watching."""
+        self._out = out = []
+        c = self.conns.pop(conn, None)
+        if c is None:
+            return out
+        for tid in c.watching:
+            t = self.tables.get(tid)
+            if t is not None:
+                t.spectators.discard(conn)
+        for tid, idx in c.seats.items():
+            t = self.tables.get(tid)
+            if t is not None and t.seats[idx].conn == conn:
+                t.seats[idx].conn = None
+                self._broadcast_table(t)
+        return out
+
+    def tick(self, now: float) -> list[Out]:
+        """Run what is due: seated bots' moves, turn time-outs, evictions."""
+        self._out = out = []
+        timers = self._timers
+        while timers and timers[0][0] <= now:
+            _, _, tid, version, kind = heapq.heappop(timers)
+            t = self.tables.get(tid)
+            if t is None:
+                continue
+            if kind == "evict":
+                if t.status == "finished":
+                    self._evict(t)
+                continue
+            if t.status != "playing" or t.version != version or t.state is None:
+                continue
+            seat = t.state.current
+            if seat is None:
+                continue
+            try:
+                if kind == "bot" and t.seats[seat].bot is not None:
+                    self._play(t, seat, self._bot_move(t, seat), now, "bot", None)
+                elif kind == "timeout" and t.turn_deadline is not None and now >= t.turn_deadline:
+                    self._play(t, seat, t.state.default_move(), now, "timeout", None)
+            except AtoutError:
+                log.exception("table %s: the game master's own move was refused", tid)
+        return out
+
+    def next_deadline(self) -> float | None:
+        return self._timers[0][0] if self._timers else None
+
+    def shutdown(self) -> list[Out]:
+        """Tell every connection the server is stopping (tables stay in the store)."""
+        err = m.ErrorBody(
+            code="server.shutting_down",
+            message="The server is stopping; reconnect later with your seat token.",
+            message_fr="Le serveur s'arrête ; reconnectez-vous plus tard avec votre jeton.",
+        )
+        return [
+            (cid, m.Error(sender=m.GM, to=c.name or "", body=err)) for cid, c in self.conns.items()
+        ]
+
+    def recover(self, now: float) -> int:
+        """Rebuild every unfinished table from the store; returns how many."""
+        if self.store is None:
+            return 0
+        n = 0
+        for rec in self.store.unfinished():
+            try:
+                t = self._table_from_record(rec, now)
+            except Exception:
+                log.exception("table %s cannot be recovered; left as it is", rec.table)
+                continue
+            self.tables[t.id] = t
+            n += 1
+        return n
+
+    # ================================================================== lobby handlers
+    def _hello(self, c: Conn, msg: m.Hello, now: float) -> None:
+        b = msg.body
+        common = [v for v in b.versions if v in m.SUPPORTED_VERSIONS]
+        if not common:
+            raise ProtocolError(
+                "protocol.version",
+                f"No common protocol version; this server speaks {list(m.SUPPORTED_VERSIONS)}.",
+                f"Aucune version de protocole commune ; ce serveur parle {list(m.SUPPORTED_VERSIONS)}.",
+            )
+        c.name, c.lang, c.texts = b.name, b.lang, b.texts
+        games = list(_games())
+        self._reply(
+            c,
+            msg,
+            m.Welcome,
+            m.WelcomeBody(version=max(common), server=self.server_name, games=games),
+        )
+
+    def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
+        games = [g.rules_summary() for g in _games().values()]
+        self._reply(c, msg, m.Games, m.GamesBody(games=games))
+
+    def _create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:
+        b = msg.body
+        try:
+            game = get_game(b.game)
+        except BadOptions as e:
+            raise ProtocolError("lobby.unknown_game", e.message, e.message_fr) from None
+        try:
+            game.check_players(b.players)
+            opts = game.parse_options(b.options)
+        except BadOptions as e:
+            raise ProtocolError("lobby.bad_options", e.message, e.message_fr) from None
+        if len(set(b.bots)) != len(b.bots) or any(not 0 <= s < b.players for s in b.bots):
+            raise ProtocolError("lobby.bad_bot", "Bot seats must be distinct seats of the table.")
+        if b.bots:
+            try:
+                make_bot(b.bot_kind, 0)
+            except ValueError as e:
+                raise ProtocolError("lobby.bad_bot", str(e)) from None
+        tid = self._new_table_id()
+        seats = [
+            Seat(
+                i,
+                name=f"bot-{b.bot_kind}" if i in b.bots else "",
+                bot=b.bot_kind if i in b.bots else None,
+            )
+            for i in range(b.players)
+        ]
+        t = Table(
+            id=tid,
+            game=game,
+            players=b.players,
+            options=msgspec.to_builtins(opts),
+            settings=b,
+            created=now,
+            seats=seats,
+        )
+        self.tables[tid] = t
+        if self.store is not None:
+            self.store.create_table(self._head_record(t))
+        self._reply(c, msg, m.TableCreated, self._info(t))
+        self._maybe_autostart(t, now)
+
+    def _list_tables(self, c: Conn, msg: m.ListTables, now: float) -> None:
+        tables = [
+            self._info(t)
+            for t in self.tables.values()
+            if not t.settings.private
+            and t.status != "finished"
+            and (msg.body.game is None or t.game.id == msg.body.game)
+        ]
+        self._reply(c, msg, m.Tables, m.TablesBody(tables=tables))
+
+    def _join(self, c: Conn, msg: m.Join, now: float) -> None:
+        t = self._get_table(msg.body.table)
+        if t.id in c.seats:
+            raise ProtocolError("lobby.already_seated", "You already hold a seat at this table.")
+        if t.status != "waiting":
+            raise ProtocolError(
+                "table.already_started",
+                "The game has already started.",
+                "La partie a déjà commencé.",
+            )
+        want = msg.body.seat
+        if want is None:
+            free = [s for s in t.seats if not s.taken]
+            if not free:
+                raise ProtocolError("lobby.table_full", "No free seat.", "Plus de place libre.")
+            seat = free[0]
+        else:
+            if not 0 <= want < t.players:
+                raise ProtocolError("lobby.bad_seat", f"No seat {want} at this table.")
+            seat = t.seats[want]
+            if seat.taken:
+                raise ProtocolError(
+                    "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
+                )
+        token = self.entropy(16).hex()
+        seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
+        c.seats[t.id] = seat.index
+        if self.store is not None:
+            self.store.set_seat(t.id, self._seat_record(seat))
+        self._reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+        self._broadcast_table(t)
+        self._maybe_autostart(t, now)
+
+    def _resume(self, c: Conn, msg: m.Resume, now: float) -> None:
+        b = msg.body
+        t = self._get_table(b.table)
+        h = token_hash(b.token)
+        seat = next(
+            (
+                s
+                for s in t.seats
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)
+            ),
+            None,
+        )
+        if seat is None:
+            raise ProtocolError(
+                "lobby.bad_token",
+                "This token holds no seat at this table.",
+                "Ce jeton ne correspond à aucun siège de cette table.",
+            )
+        old = seat.conn
+        if old is not None and old != c.id and old in self.conns:
+            oc = self.conns[old]
+            oc.seats.pop(t.id, None)
+            self._send(
+                old,
+                m.Error(
+                    sender=m.GM,
+                    to=oc.name or "",
+                    body=m.ErrorBody(
+                        code="table.seat_taken_over",
+                        message="Another connection resumed your seat with its token.",
+                        message_fr="Une autre connexion a repris votre siège avec son jeton.",
+                        detail={"table": t.id},
+                    ),
+                ),
+            )
+        seat.conn = c.id
+        c.seats[t.id] = seat.index
+        self._reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=b.token))
+        self._broadcast_table(t)
+        self._catch_up(t, c, seat.index, b.version, now)
+
+    def _watch(self, c: Conn, msg: m.Watch, now: float) -> None:
+        t = self._get_table(msg.body.table)
+        t.spectators.add(c.id)
+        c.watching.add(t.id)
+        self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
+        self._send(
+            c.id, m.Table(sender=m.GM, to=f"{t.id}/spectators", seq=t.seq, body=self._info(t))
+        )
+        self._catch_up(t, c, None, msg.body.version, now)
+
+    def _leave(self, c: Conn, msg: m.Leave, now: float) -> None:
+        t = self._get_table(msg.body.table)
+        if c.id in t.spectators:
+            t.spectators.discard(c.id)
+            c.watching.discard(t.id)
+            self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
+            return
+        idx = c.seats.get(t.id)
+        if idx is None:
+            raise ProtocolError("table.not_seated", "You hold no seat at this table.")
+        seat = t.seats[idx]
+        del c.seats[t.id]
+        seat.conn = None
+        if t.status == "waiting":
+            seat.name, seat.token_hash = "", None
+        elif t.status == "playing":
+            seat.bot, seat.token_hash = t.settings.bot_kind, None
+            seat.name = f"{seat.name} (bot)"
+        if self.store is not None and t.status != "finished":
+            self.store.set_seat(t.id, self._seat_record(seat))
+        self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
+        self._broadcast_table(t)
+        if t.status == "playing" and t.state is not None and t.state.current == idx:
+            self._schedule(t, now)
+
+    def _start_cmd(self, c: Conn, msg: m.Start, now: float) -> None:
+        t = self._get_table(msg.body.table)
+        if t.id not in c.seats:
+            raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
+        if t.status != "waiting":
+            raise ProtocolError("table.already_started", "The game has already started.")
+        if not all(s.taken for s in t.seats):
+            raise ProtocolError(
+                "table.not_ready",
+                "Every seat must be taken first.",
+                "Tous les sièges doivent être pris.",
+            )
+        self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
+        self._start(t, now)
+
+    def _rematch(self, c: Conn, msg: m.Rematch, now: float) -> None:
+        t = self._get_table(msg.body.table)
+        idx = c.seats.get(t.id)
+        if idx is None:
+            raise ProtocolError(
+                "table.not_seated", "Only a player of this table may ask for a rematch."
+            )
+        if t.status != "finished":
+            raise ProtocolError(
+                "table.not_finished", "The game is not over.", "La partie n'est pas finie."
+            )
+        if t.rematch is not None:
+            nt = self.tables.get(t.rematch)
+            self._reply(c, msg, m.Ok, m.TableBody(table=t.rematch))
+            if nt is not None:
+                self._send_rematch_ready(t, nt, c, idx)
+            return
+        t.rematch_votes.add(idx)
+        self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
+        self._broadcast(
+            t,
+            lambda to: m.RematchVotes(
+                sender=m.GM,
+                to=to,
+                seq=t.seq,
+                body=m.RematchBody(table=t.id, votes=sorted(t.rematch_votes)),
+            ),
+        )
+        humans = {s.index for s in t.seats if s.bot is None}
+        if humans <= t.rematch_votes:
+            self._make_rematch(t, now)
+
+    def _ping(self, c: Conn, msg: m.Ping, now: float) -> None:
+        self._reply(c, msg, m.Pong, m.Empty())
+
+    # ================================================================== play
+    def _move(self, c: Conn, msg: m.Move, now: float) -> None:
+        b = msg.body
+        t = self._get_table(b.table)
+        idx = c.seats.get(t.id)
+        if idx is None:
+            raise ProtocolError(
+                "table.not_seated",
+                "You hold no seat at this table.",
+                "Vous n'avez pas de siège à cette table.",
+            )
+        if t.status == "waiting" or t.state is None:
+            raise ProtocolError(
+                "table.not_started", "The game has not started.", "La partie n'a pas commencé."
+            )
+        if t.status == "finished":
+            raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
+        if b.version != t.version:
+            err = ProtocolError(
+                "table.stale_state",
+                f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
+                f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
+            )
+            err.detail = {"version": t.version}  # type: ignore[attr-defined]
+            raise err
+        move = t.game.parse_move(b.move)
+        self._play(t, idx, move, now, "player", (c.id, msg.id))
+
+    def _play(
+        self,
+        t: Table,
+        seat: int,
+        move: Any,
+        now: float,
+        how: str,
+        reply: tuple[int, int | None] | None,
+    ) -> None:
+        """Apply a move (checked by the game), record it, then announce it to every member."""
+        state = t.state
+        assert state is not None
+        events = state.apply(seat, move)  # raises IllegalMove with nothing changed
+        rec = r.MoveRecord(seat=seat, move=msgspec.to_builtins(move), t=now, how=how)  # type: ignore[arg-type]
+        t.moves.append(rec)
+        if how == "timeout":
+            events = [Event("timeout", seat, {"move": rec.move}), *events]
+        t.history.append(events)
+        self.moves_applied += 1
+        if self.store is not None:
+            self.store.add_move(t.id, t.version, rec)
+        finished = state.current is None
+        if not finished:
+            self._schedule(t, now)
+        self._send_updates(t, events, reply, now)
+        if finished:
+            self._finish(t, now)
+
+    def _bot_move(self, t: Table, seat: int) -> Any:
+        """The move of a seat the game master plays. Bots see the seat's view and legal moves
+        only, never the state (the one place to plug smarter bots in)."""
+        state = t.state
+        assert state is not None
+        bot = t.bots.get(seat)
+        if bot is None:
+            kind = t.seats[seat].bot or "random"
+            bot = t.bots[seat] = make_bot(kind, r.seed_int(t.seed or "0") * 31 + seat)
+        legal = state.legal_moves()
+        view = state.view(seat) if getattr(bot, "needs_view", True) else {}
+        return bot.choose(t.game, view, legal)
+
+    def _schedule(self, t: Table, now: float) -> None:
+        state = t.state
+        if state is None or state.current is None:
+            t.turn_deadline = None
+            return
+        seat = t.seats[state.current]
+        if seat.bot is not None:
+            t.turn_deadline = None
+            self._push(now + t.settings.bot_delay, t, "bot")
+        elif t.settings.turn_seconds > 0:
+            t.turn_deadline = now + t.settings.turn_seconds
+            self._push(t.turn_deadline, t, "timeout")
+        else:
+            t.turn_deadline = None
+
+    def _push(self, when: float, t: Table, kind: str) -> None:
+        self._timer_no += 1
+        heapq.heappush(self._timers, (when, self._timer_no, t.id, t.version, kind))
+
+    def _maybe_autostart(self, t: Table, now: float) -> None:
+        if t.status == "waiting" and t.settings.autostart and all(s.taken for s in t.seats):
+            self._start(t, now)
+
+    def _start(self, t: Table, now: float) -> None:
+        seed = r.new_seed(self.entropy(16))
+        t.state = t.game.setup(t.players, t.options, r.seed_int(seed))
+        t.seed, t.commitment = seed, r.commitment(seed)
+        t.status = "playing"
+        t.history = [r.start_events(t.state)]
+        if self.store is not None:
+            self.store.start(t.id, seed, t.commitment, now)
+        self._schedule(t, now)
+        seats = self._seat_infos(t)
+        self._broadcast(
+            t,
+            lambda to: m.Started(
+                sender=m.GM,
+                to=to,
+                seq=t.seq,
+                body=m.StartedBody(table=t.id, commitment=t.commitment or "", seats=seats),
+            ),
+        )
+        self._send_updates(t, t.history[0], None, now)
+
+    def _finish(self, t: Table, now: float) -> None:
+        state = t.state
+        assert state is not None
+        res = state.result()
+        t.result = r.jsonable(res) if res is not None else {}
+        t.status = "finished"
+        t.turn_deadline = None
+        if self.store is not None:
+            self.store.finish(t.id, t.result, now)
+        self._broadcast(
+            t,
+            lambda to: m.GameOver(
+                sender=m.GM,
+                to=to,
+                seq=t.seq,
+                body=m.GameOverBody(
+                    table=t.id,
+                    result=t.result or {},
+                    seed=t.seed or "",
+                    commitment=t.commitment or "",
+                    version=t.version,
+                ),
+            ),
+        )
+        self._push(now + EVICT_AFTER, t, "evict")
+
+    def _make_rematch(self, t: Table, now: float) -> None:
+        nid = self._new_table_id()
+        nt = Table(
+            id=nid,
+            game=t.game,
+            players=t.players,
+            options=t.options,
+            settings=t.settings,
+            created=now,
+            seats=[Seat(s.index, name=s.name, bot=s.bot) for s in t.seats],
+            rematch_of=t.id,
+        )
+        tokens: dict[int, str] = {}
+        for s, old in zip(nt.seats, t.seats, strict=True):
+            if s.bot is None and old.conn is not None and old.conn in self.conns:
+                tokens[s.index] = tok = self.entropy(16).hex()
+                s.token_hash, s.conn = token_hash(tok), old.conn
+                self.conns[old.conn].seats[nid] = s.index
+            elif s.bot is None:
+                s.name = ""
+        t.rematch = nid
+        self.tables[nid] = nt
+        if self.store is not None:
+            self.store.create_table(self._head_record(nt))
+            self.store.set_rematch(t.id, nid)
+        for s in t.seats:
+            if s.conn is not None and s.conn in self.conns:
+                tok = tokens.get(s.index)
+                self._send(
+                    s.conn,
+                    m.RematchReady(
+                        sender=m.GM,
+                        to=f"{t.id}/{s.index}",
+                        seq=t.seq,
+                        body=m.RematchReadyBody(
+                            table=t.id, new_table=nid, seat=s.index if tok else None, token=tok
+                        ),
+                    ),
+                )
+        for cid in list(t.spectators):
+            c = self.conns.get(cid)
+            if c is None:
+                continue
+            nt.spectators.add(cid)
+            c.watching.add(nid)
+            self._send(
+                cid,
+                m.RematchReady(
+                    sender=m.GM,
+                    to=f"{t.id}/spectators",
+                    seq=t.seq,
+                    body=m.RematchReadyBody(table=t.id, new_table=nid),
+                ),
+            )
+        self._broadcast_table(nt)
+        self._maybe_autostart(nt, now)
+
+    def _send_rematch_ready(self, t: Table, nt: Table, c: Conn, idx: int) -> None:
+        self._send(
+            c.id,
+            m.RematchReady(
+                sender=m.GM,
+                to=f"{t.id}/{idx}",
+                seq=t.seq,
+                body=m.RematchReadyBody(table=t.id, new_table=nt.id),
+            ),
+        )
+
+    def _evict(self, t: Table) -> None:
+        self.tables.pop(t.id, None)
+        for s in t.seats:
+            if s.conn is not None and s.conn in self.conns:
+                self.conns[s.conn].seats.pop(t.id, None)
+        for cid in t.spectators:
+            if cid in self.conns:
+                self.conns[cid].watching.discard(t.id)
+
+    # ================================================================== what members see
+    def _members(self, t: Table) -> list[tuple[int, int | None]]:
+        out: list[tuple[int, int | None]] = [
+            (s.conn, s.index) for s in t.seats if s.conn is not None
+        ]
+        out.extend((cid, None) for cid in t.spectators)
+        return out
+
+    def _broadcast(self, t: Table, make: Callable[[str], m.Message]) -> None:
+        t.seq += 1
+        spect: m.Message | None = None
+        for cid, seat in self._members(t):
+            if seat is None:
+                if spect is None:
+                    spect = make(f"{t.id}/spectators")
+                self._send(cid, spect)
+            else:
+                self._send(cid, make(f"{t.id}/{seat}"))
+
+    def _broadcast_table(self, t: Table) -> None:
+        info = self._info(t)
+        self._broadcast(t, lambda to: m.Table(sender=m.GM, to=to, seq=t.seq, body=info))
+
+    def _send_updates(
+        self, t: Table, events: list[Event], reply: tuple[int, int | None] | None, now: float
+    ) -> None:
+        """Each member's own update: its view, the events it may see, its legal moves."""
+        t.seq += 1
+        state = t.state
+        assert state is not None
+        turn = state.current
+        legal = state.legal_moves() if turn is not None else None
+        deadline = None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3))
+        spect: dict[tuple[str, bool], m.Message] = {}
+        for cid, seat in self._members(t):
+            c = self.conns.get(cid)
+            if c is None:
+                continue
+            key = (c.lang, c.texts)
+            if seat is None and key in spect:
+                self._send(cid, spect[key])
+                continue
+            body = m.UpdateBody(
+                table=t.id,
+                version=t.version,
+                turn=turn,
+                seat=seat,
+                events=self._events_out(t, events, seat, c),
+                view=state.view(seat),
+                legal=legal if seat is not None and seat == turn else None,
+                deadline=deadline,
+            )
+            rid = reply[1] if reply is not None and reply[0] == cid else None
+            msg = m.Update(
+                sender=m.GM,
+                to=f"{t.id}/{'spectators' if seat is None else seat}",
+                seq=t.seq,
+                id=rid,
+                body=body,
+            )
+            if self.leak_guard:
+                self._guard(t, seat, msg)
+            if seat is None:
+                spect[key] = msg
+            self._send(cid, msg)
+
+    def _catch_up(self, t: Table, c: Conn, seat: int | None, version: int, now: float) -> None:
+        """One update carrying every event ``seat`` missed since ``version``, then the end."""
+        if t.state is None:
+            return
+        since = max(version, -1) + 1
+        events = [e for step in t.history[since:] for e in step]
+        state = t.state
+        turn = state.current
+        body = m.UpdateBody(
+            table=t.id,
+            version=t.version,
+            turn=turn,
+            seat=seat,
+            events=self._events_out(t, events, seat, c),
+            view=state.view(seat),
+            legal=state.legal_moves() if seat is not None and seat == turn else None,
+            deadline=None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3)),
+        )
+        to = f"{t.id}/{'spectators' if seat is None else seat}"
+        msg = m.Update(sender=m.GM, to=to, seq=t.seq, body=body)
+        if self.leak_guard:
+            self._guard(t, seat, msg)
+        self._send(c.id, msg)
+        if t.status == "finished":
+            self._send(
+                c.id,
+                m.GameOver(
+                    sender=m.GM,
+                    to=to,
+                    seq=t.seq,
+                    body=m.GameOverBody(
+                        table=t.id,
+                        result=t.result or {},
+                        seed=t.seed or "",
+                        commitment=t.commitment or "",
+                        version=t.version,
+                    ),
+                ),
+            )
+
+    def _events_out(
+        self, t: Table, events: list[Event], seat: int | None, c: Conn
+    ) -> list[m.EventOut]:
+        describe = t.game.describe if c.texts else None
+        return [
+            m.EventOut(
+                kind=e.kind,
+                seat=e.seat,
+                data=e.data,
+                text=describe(e, c.lang) if describe else None,
+            )
+            for e in events
+            if e.to is None or (seat is not None and seat in e.to)
+        ]
+
+    def _guard(self, t: Table, seat: int | None, msg: m.Message) -> None:
+        if t.state is None:
+            return
+        secret = {c.code for c in t.state.secret_cards(seat)}
+        found = secret.intersection(_strings(msgspec.to_builtins(msg)))
+        if found:
+            raise LeakError(
+                f"table {t.id}: message to seat {seat} names hidden cards {sorted(found)}"
+            )
+
+    # ================================================================== helpers
+    def _send(self, conn: int, msg: m.Message) -> None:
+        self._out.append((conn, msg))
+
+    def _reply(self, c: Conn, req: m.Message, cls: type[m.Message], body: Any) -> None:
+        self._send(c.id, cls(sender=m.GM, to=c.name or "", id=req.id, body=body))  # type: ignore[call-arg]
+
+    def _error(self, c: Conn, rid: int | None, e: AtoutError, table: str | None = None) -> None:
+        message, message_fr = e.message, e.message_fr
+        t = self.tables.get(table) if table else None
+        if t is not None and t.state is not None:
+            secret = t.state.secret_cards(c.seats.get(t.id))
+            message, message_fr = _scrub(message, secret, "en"), _scrub(message_fr, secret, "fr")
+        body = m.ErrorBody(
+            code=e.code,
+            message=message,
+            message_fr=message_fr,
+            detail=getattr(e, "detail", None) or {},
+        )
+        self._send(c.id, m.Error(sender=m.GM, to=c.name or "", id=rid, body=body))
+
+    def _table_of(self, msg: Any) -> str | None:
+        return getattr(getattr(msg, "body", None), "table", None)
+
+    def _get_table(self, tid: str) -> Table:
+        t = self.tables.get(tid)
+        if t is None:
+            raise ProtocolError(
+                "lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}."
+            )
+        return t
+
+    def _new_table_id(self) -> str:
+        while True:
+            tid = self.entropy(6).hex()
+            if tid not in self.tables and (self.store is None or self.store.load(tid) is None):
+                return tid
+
+    def _seat_infos(self, t: Table) -> list[m.SeatInfo]:
+        return [
+            m.SeatInfo(
+                seat=s.index,
+                name=s.name,
+                bot=s.bot,
+                taken=s.taken,
+                connected=s.conn is not None or s.bot is not None,
+            )
+            for s in t.seats
+        ]
+
+    def _info(self, t: Table) -> m.TableInfo:
+        return m.TableInfo(
+            table=t.id,
+            game=t.game.id,
+            players=t.players,
+            options=t.options,
+            status=t.status,  # type: ignore[arg-type]
+            seats=self._seat_infos(t),
+            turn_seconds=t.settings.turn_seconds,
+            private=t.settings.private,
+            spectators=len(t.spectators),
+            version=t.version,
+            commitment=t.commitment,
+            rematch_of=t.rematch_of,
+            rematch=t.rematch,
+        )
+
+    def _seat_record(self, s: Seat) -> r.SeatRecord:
+        return r.SeatRecord(seat=s.index, name=s.name, bot=s.bot, token_hash=s.token_hash)
+
+    def _head_record(self, t: Table) -> r.TableRecord:
+        return r.TableRecord(
+            table=t.id,
+            game=t.game.id,
+            players=t.players,
+            options=t.options,
+            settings=msgspec.to_builtins(t.settings),
+            status="waiting",
+            created=t.created,
+            seats=[self._seat_record(s) for s in t.seats],
+            rematch_of=t.rematch_of,
+        )
+
+    def _table_from_record(self, rec: r.TableRecord, now: float) -> Table:
+        game = get_game(rec.game)
+        settings = msgspec.convert(rec.settings, m.CreateTableBody)
+        seats = [Seat(s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash) for s in rec.seats]
+        t = Table(
+            id=rec.table,
+            game=game,
+            players=rec.players,
+            options=rec.options,
+            settings=settings,
+            created=rec.created,
+            seats=seats,
+            status=rec.status,
+            rematch_of=rec.rematch_of,
+            rematch=rec.rematch,
+        )
+        if rec.status == "playing":
+            t.state, t.history = r.replay(rec)
+            t.seed, t.commitment = rec.seed, rec.commitment
+            t.moves = list(rec.moves)
+            for mv, step in zip(rec.moves, t.history[1:], strict=True):
+                if mv.how == "timeout":
+                    step.insert(0, Event("timeout", mv.seat, {"move": mv.move}))
+            t.seq = t.version + 1
+            if t.state.current is None:  # crashed between the last move and the finish
+                self._finish(t, now)
+            else:
+                self._schedule(t, now)
+        return t
+
+
+def _games() -> dict[str, Game[Any]]:
+    from atout.games import all_games
+
+    return all_games()
+
+
+def _strings(obj: Any) -> set[str]:
+    """Every string in a JSON-like value (keys included)."""
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x)
+        elif isinstance(x, dict):
+            out.update(k for k in x if isinstance(k, str))
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple):
+            stack.extend(x)
+    return out
+
+
+_CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS](?:#\d)?\b|\bJK\d(?:#\d)?")
+
+
+def _scrub(text: str, secret: set[Any], lang: str) -> str:
+    """``text`` with every hidden card (code or name) replaced: errors never reveal cards."""
+    if not secret:
+        return text
+    codes = {c.code for c in secret}
+    text = _CODE.sub(lambda mo: "??" if mo.group(0) in codes else mo.group(0), text)
+    for c in secret:
+        name = c.name(lang)
+        if name in text:
+            text = text.replace(name, "?")
+    return text

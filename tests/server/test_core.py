@@ -1,0 +1,271 @@
+"""The sans-I/O game master: lobby, play, errors, timers, bots, reconnection, rematch."""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgspec
+import pytest
+from tests.server.harness import Harness, game_ids, players_for
+
+from atout.server import record as rec
+from atout.server.store import Store
+
+
+def seated_table(h: Harness, game: str = "q2j", players: int = 2, **kw):
+    conns = [h.connect(f"p{i}") for i in range(players)]
+    tid = h.create(conns[0], game, players, **kw)
+    for i, c in enumerate(conns):
+        rep = h.request(c, "join", table=tid, seat=i)
+        assert rep["cmd"] == "joined"
+    return tid, conns
+
+
+def test_handshake_and_version():
+    h = Harness()
+    c = h.connect(hello=False)
+    got = h.raw(c, b'{"cmd":"list_games","id":7,"body":{}}')
+    assert got[0]["body"]["code"] == "protocol.hello_required" and got[0]["id"] == 7
+    rep = h.request(c, "hello", versions=[99], name="x")
+    assert rep["body"]["code"] == "protocol.version"
+    rep = h.request(c, "hello", versions=[1], name="ann")
+    assert rep["cmd"] == "welcome" and rep["body"]["version"] == 1 and "q2j" in rep["body"]["games"]
+    assert rep["from"] == "gm" and rep["to"] == "ann"
+    games = h.request(c, "list_games")["body"]["games"]
+    assert {g["id"] for g in games} >= {"q2j"}
+
+
+def test_malformed_and_unknown():
+    h = Harness()
+    c = h.connect()
+    assert h.raw(c, b"{nope")[0]["body"]["code"] == "protocol.bad_message"
+    got = h.raw(c, b'{"cmd":"fly","id":5}')[0]
+    assert got["body"]["code"] == "protocol.unknown_command" and got["id"] == 5
+    got = h.raw(c, b'{"cmd":"move","id":6,"body":{"table":"x"}}')[0]
+    assert got["body"]["code"] == "protocol.bad_message" and got["id"] == 6
+
+
+def test_lobby_errors():
+    h = Harness()
+    c = h.connect()
+    assert (
+        h.request(c, "create_table", game="chess", players=2)["body"]["code"]
+        == "lobby.unknown_game"
+    )
+    assert (
+        h.request(c, "create_table", game="q2j", players=1)["body"]["code"] == "lobby.bad_options"
+    )
+    r = h.request(c, "create_table", game="q2j", players=2, options={"nope": 1})
+    assert r["body"]["code"] == "lobby.bad_options"
+    assert (
+        h.request(c, "create_table", game="q2j", players=2, bots=[5])["body"]["code"]
+        == "lobby.bad_bot"
+    )
+    assert h.request(c, "join", table="zzz")["body"]["code"] == "lobby.unknown_table"
+    tid = h.create(c, "q2j", 3, private=True)
+    assert h.request(c, "list_tables")["body"]["tables"] == []
+    assert h.request(c, "join", table=tid, seat=9)["body"]["code"] == "lobby.bad_seat"
+    assert h.request(c, "join", table=tid, seat=1)["cmd"] == "joined"
+    assert h.request(c, "join", table=tid)["body"]["code"] == "lobby.already_seated"
+    d = h.connect()
+    assert h.request(d, "join", table=tid, seat=1)["body"]["code"] == "lobby.seat_taken"
+    assert h.request(c, "start", table=tid)["body"]["code"] == "table.not_ready"
+    assert h.request(d, "start", table=tid)["body"]["code"] == "table.not_seated"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_full_game_every_game(game):
+    h = Harness()
+    n = players_for(game)
+    tid, conns = seated_table(h, game, n)
+    started = h.last(conns[0], "started", tid)
+    assert started is not None
+    commitment = started["body"]["commitment"]
+    moves = h.play_out(tid, dict(enumerate(conns)))
+    assert moves > 0
+    over = h.last(conns[1], "game_over", tid)["body"]
+    assert hashlib.sha256(f"atout-seed:{over['seed']}".encode()).hexdigest() == commitment
+
+
+def test_views_private_and_spectator():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2, autostart=False)
+    s = h.connect("watcher")
+    assert h.request(s, "watch", table=tid)["cmd"] == "ok"
+    assert h.request(conns[0], "start", table=tid)["cmd"] == "ok"
+    u0 = h.last(conns[0], "update", tid)["body"]
+    u1 = h.last(conns[1], "update", tid)["body"]
+    us = h.last(s, "update", tid)["body"]
+    assert u0["seat"] == 0 and u1["seat"] == 1 and us["seat"] is None
+    assert "hand" in u0["view"] and "hand" not in us["view"]
+    assert set(u0["view"]["hand"]).isdisjoint(u1["view"]["hand"])
+    assert u0["version"] == u1["version"] == us["version"] == 0
+    turn = u0["turn"]
+    assert (u0 if turn == 0 else u1)["legal"] and (u1 if turn == 0 else u0).get("legal") is None
+
+
+def test_stale_move_not_seated_not_your_turn():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2)
+    u = h.last(conns[0], "update", tid)["body"]
+    turn = u["turn"]
+    mover, other = conns[turn], conns[1 - turn]
+    r = h.request(other, "move", table=tid, version=0, move={"type": "draw"})
+    assert r["body"]["code"] == "game.not_your_turn"
+    r = h.request(mover, "move", table=tid, version=0, move={"type": "draw"})
+    assert r["cmd"] == "update" and r["body"]["version"] == 1
+    r = h.request(other, "move", table=tid, version=0, move={"type": "draw"})
+    assert r["body"]["code"] == "table.stale_state" and r["body"]["detail"]["version"] == 1
+    intruder = h.connect("intruder")
+    r = h.request(intruder, "move", table=tid, version=1, move={"type": "draw"})
+    assert r["body"]["code"] == "table.not_seated"
+    r = h.request(other, "move", table=tid, version=1, move={"type": "fly"})
+    assert r["body"]["code"] == "game.bad_move"
+    # a refused move changes nothing
+    assert h.last(other, "update", tid)["body"]["version"] == 1
+
+
+def test_error_never_names_hidden_card():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2)
+    u = h.last(conns[0], "update", tid)["body"]
+    mover = conns[u["turn"]]
+    other_view = h.last(conns[1 - u["turn"]], "update", tid)["body"]["view"]
+    hidden = other_view["hand"][0]
+    r = h.request(mover, "move", table=tid, version=0, move={"type": "play", "cards": [hidden]})
+    assert r["cmd"] == "error"
+    assert hidden not in r["body"]["message"]
+    assert msgspec.json.encode(r).decode().count(f'"{hidden}"') == 0
+
+
+def test_turn_timer_plays_default_move():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2, turn_seconds=5)
+    u = h.last(conns[0], "update", tid)["body"]
+    assert u["deadline"] == 5
+    h.advance(4.9)
+    assert h.last(conns[0], "update", tid)["body"]["version"] == 0
+    h.advance(0.2)
+    u = h.last(conns[0], "update", tid)["body"]
+    assert u["version"] == 1
+    assert u["events"][0]["kind"] == "timeout" and u["events"][0]["data"]["move"] == {
+        "type": "draw"
+    }
+
+
+def test_dropped_seat_keeps_timer_and_reconnects():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2, turn_seconds=3)
+    token = next(m for m in h.inbox[conns[0]] if m["cmd"] == "joined")["body"]["token"]
+    seen = h.last(conns[0], "update", tid)["body"]["version"]
+    h.disconnect(conns[0])
+    info = h.last(conns[1], "table", tid)["body"]
+    assert info["seats"][0]["connected"] is False
+    for _ in range(3):
+        h.advance(3.1)
+    now_version = h.last(conns[1], "update", tid)["body"]["version"]
+    assert now_version >= 3
+    back = h.connect("p0-again")
+    assert (
+        h.request(back, "resume", table=tid, token="wrong" * 4)["body"]["code"] == "lobby.bad_token"
+    )
+    rep = h.request(back, "resume", table=tid, token=token, version=seen)
+    assert rep["cmd"] == "joined" and rep["body"]["seat"] == 0
+    upd = h.last(back, "update", tid)["body"]
+    assert upd["version"] == now_version and upd["seat"] == 0
+    assert sum(e["kind"] == "timeout" for e in upd["events"]) == now_version - seen
+
+
+def test_second_connection_cannot_act_and_takeover():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2)
+    token = next(m for m in h.inbox[conns[0]] if m["cmd"] == "joined")["body"]["token"]
+    thief = h.connect("p0")  # same name, no token
+    assert h.request(thief, "join", table=tid)["body"]["code"] == "table.already_started"
+    assert (
+        h.request(thief, "move", table=tid, version=0, move={"type": "draw"})["body"]["code"]
+        == "table.not_seated"
+    )
+    # with the token it takes the seat over; the old connection is told and loses it
+    assert h.request(thief, "resume", table=tid, token=token)["cmd"] == "joined"
+    assert h.last(conns[0], "error")["body"]["code"] == "table.seat_taken_over"
+    r = h.request(conns[0], "move", table=tid, version=0, move={"type": "draw"})
+    assert r["body"]["code"] == "table.not_seated"
+
+
+def test_server_bots_and_leave():
+    h = Harness()
+    c = h.connect("solo")
+    tid = h.create(c, "q2j", 3, bots=[1, 2], bot_delay=0)
+    h.request(c, "join", table=tid)
+    moves = h.play_out(tid, {0: c})
+    assert h.last(c, "game_over", tid) is not None
+    assert moves >= 0
+    # leaving mid-game hands the seat to a bot, which finishes it
+    c2 = h.connect("quitter")
+    tid2 = h.create(c2, "q2j", 2, bots=[1], bot_delay=0)
+    h.request(c2, "join", table=tid2)
+    w = h.connect("w")
+    h.request(w, "watch", table=tid2)
+    h.request(c2, "leave", table=tid2)
+    for _ in range(5000):
+        h.drain_due()
+        if h.last(w, "game_over", tid2):
+            break
+    assert h.last(w, "game_over", tid2) is not None
+
+
+def test_rematch():
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2)
+    assert h.request(conns[0], "rematch", table=tid)["body"]["code"] == "table.not_finished"
+    h.play_out(tid, dict(enumerate(conns)))
+    assert h.request(conns[0], "rematch", table=tid)["cmd"] == "ok"
+    assert h.last(conns[1], "rematch", tid)["body"]["votes"] == [0]
+    h.request(conns[1], "rematch", table=tid)
+    ready = h.last(conns[0], "rematch_ready")["body"]
+    new = ready["new_table"]
+    assert ready["token"] and ready["seat"] == 0
+    assert h.last(conns[1], "started", new) is not None
+    h.play_out(new, dict(enumerate(conns)))
+
+
+def test_record_verifies_and_recovery(tmp_path):
+    db = tmp_path / "atout.db"
+    store = Store(db)
+    h = Harness(store)
+    tid, conns = seated_table(h, "q2j", 3)
+    token = next(m for m in h.inbox[conns[1]] if m["cmd"] == "joined")["body"]["token"]
+    # play a few moves, then "crash": drop the core without closing anything
+    for _ in range(4):
+        u = h.last(conns[0], "update", tid)["body"]
+        conn = conns[u["turn"]]
+        legal = h.last(conn, "update", tid)["body"]["legal"]
+        h.request(conn, "move", table=tid, version=u["version"], move=legal[-1])
+    before = h.last(conns[1], "update", tid)["body"]
+    store.db.close()
+
+    store2 = Store(db)
+    h2 = Harness(store2, seed=5)
+    assert h2.core.recover(h2.now) == 1
+    back = h2.connect("p1")
+    assert h2.request(back, "resume", table=tid, token=token, version=-1)["cmd"] == "joined"
+    after = h2.last(back, "update", tid)["body"]
+    assert after["version"] == before["version"] == 4
+    assert after["view"] == before["view"]
+    # the others come back too and finish the game
+    seats = {1: back}
+    for i in (0, 2):
+        tok = next(m for m in h.inbox[conns[i]] if m["cmd"] == "joined")["body"]["token"]
+        c = h2.connect(f"p{i}")
+        h2.request(c, "resume", table=tid, token=tok)
+        seats[i] = c
+    h2.play_out(tid, seats)
+    store2.commit()
+    record = store2.load(tid)
+    assert record is not None and record.status == "finished"
+    assert rec.verify(rec.export_record(record)) == []
+    # tampering is caught
+    bad = rec.export_record(record)
+    bad.seed = "0" * 32
+    assert rec.verify(bad)
