@@ -64,23 +64,24 @@ class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
 class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", omit_defaults=True):
     """Lay one special pair (after the draw) with its effect's parameters.
 
-    ``colour`` for Aces ("red"/"black"), ``target`` for Jacks (the player to pick from, then a
-    :class:`Pick`), ``players`` for Kings (two distinct seats, self allowed, lower first).
+    ``cards``: the two cards, in code order. ``colour`` for Aces ("red"/"black"); ``target`` for
+    Jacks (the player to pick from; a :class:`Pick` follows); ``target`` and ``other`` for Kings
+    (the two distinct seats, self allowed, lower first, that swap one card each).
     """
 
-    cards: tuple[str, str]
+    cards: tuple[str, ...]
     colour: Literal["red", "black"] | None = None
     target: int | None = None
-    players: tuple[int, int] | None = None
+    other: int | None = None
 
     def __str__(self) -> str:
         out = "lay " + " ".join(self.cards)
         if self.colour is not None:
             out += " " + self.colour
-        if self.target is not None:
+        if self.other is not None:
+            out += f" swap {self.target} {self.other}"
+        elif self.target is not None:
             out += f" from {self.target}"
-        if self.players is not None:
-            out += f" swap {self.players[0]} {self.players[1]}"
         return out
 
 
@@ -232,7 +233,9 @@ class PouilleuxState(State[PouilleuxOptions]):
             elif r == JACK:
                 moves.extend(Lay(cards, target=t) for t in range(n) if t != me)
             elif r == KING:
-                moves.extend(Lay(cards, players=(p, q)) for p in range(n) for q in range(p + 1, n))
+                moves.extend(
+                    Lay(cards, target=p, other=q) for p in range(n) for q in range(p + 1, n)
+                )
             else:  # 10 and Queen: no parameter
                 moves.append(Lay(cards))
         return moves
@@ -438,6 +441,8 @@ class PouilleuxState(State[PouilleuxOptions]):
             m = SPECIAL_FIRST.get(c)
             if m is not None and m in hand and (allowed is None or COLOUR[c] is allowed):
                 out.append((c, m))
+        if len(out) > 1:
+            out.sort(key=lambda p: _SORT_KEY[p[0]])  # the order of the rank, not of the hand
         return out
 
     def _lay_special(self, seat: int, move: Lay, events: list[Event]) -> None:
@@ -452,8 +457,8 @@ class PouilleuxState(State[PouilleuxOptions]):
             data["colour"] = move.colour
         if move.target is not None:
             data["target"] = move.target
-        if move.players is not None:
-            data["players"] = list(move.players)
+        if move.other is not None:
+            data["other"] = move.other
         events.append(Event("lay", seat, data))
         if not hand:  # the game ends the moment a hand is empty: no effect
             self._finish(events, (seat,), "emptied_hand")
@@ -474,8 +479,8 @@ class PouilleuxState(State[PouilleuxOptions]):
             self.imposer = seat
             self._advance(events)
         elif r == KING:
-            assert move.players is not None
-            self._swap(seat, *move.players, events)
+            assert move.target is not None and move.other is not None
+            self._swap(seat, move.target, move.other, events)
             if self._result is None:
                 self._advance(events)
         else:  # Jack: the pick follows
@@ -679,13 +684,13 @@ class PouilleuxGame(Game[PouilleuxOptions]):
     def parse_move(self, data: Any) -> Any:
         move = super().parse_move(data)
         if isinstance(move, Lay):  # a pair and the King's two players are sets: canonical order
-            cards, players = move.cards, move.players
-            if cards[0] > cards[1]:
+            cards, p, q = move.cards, move.target, move.other
+            if len(cards) == 2 and cards[0] > cards[1]:
                 cards = (cards[1], cards[0])
-            if players is not None and players[0] > players[1]:
-                players = (players[1], players[0])
-            if cards is not move.cards or players is not move.players:
-                move = Lay(cards, colour=move.colour, target=move.target, players=players)
+            if p is not None and q is not None and p > q:
+                p, q = q, p
+            if cards is not move.cards or p is not move.target:
+                move = Lay(cards, colour=move.colour, target=p, other=q)
         return move
 
     def _setup(
@@ -720,6 +725,43 @@ class PouilleuxGame(Game[PouilleuxOptions]):
         st._start_events = events
         return st
 
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> PouilleuxState:
+        """Deal the cards ``view`` does not place at random among the other hands, keeping the
+        seat's hand, the laid pairs and the cards it knows the holder of."""
+        seat = view["seat"]
+        n = view["players"]
+        opts = msgspec.convert(view["options"], PouilleuxOptions)
+        st = PouilleuxState(n, opts, random.Random(rng.random()))
+        placed: set[Card] = set()
+        for i, ps in enumerate(view["laid"]):
+            st.laid[i] = [(card(a), card(b)) for a, b in ps]
+            placed.update(c for p in st.laid[i] for c in p)
+        if seat is not None:
+            st.hands[seat] = [card(c) for c in view["hand"]]
+            placed.update(st.hands[seat])
+            for code, holder in view["known"]:
+                c = card(code)
+                st.hands[holder].append(c)
+                st.seen[c] = 1 << seat
+                placed.add(c)
+        unknown = [c for c in DECK if c not in placed]
+        rng.shuffle(unknown)
+        for i in range(n):
+            need = view["hand_sizes"][i] - len(st.hands[i])
+            st.hands[i].extend(unknown[:need])
+            del unknown[:need]
+        st.seat = view["turn"] if view["turn"] is not None else 0
+        st.phase = view["phase"]
+        st.direction = view["direction"]
+        st.target = view["pick_from"]
+        st.imposed = None if view["imposed"] is None else Colour(view["imposed"])
+        st.imposer = view["imposed_by"]
+        st.turns = view["turns"]
+        st.move_count = view["move"]
+        if st.phase == ACT:
+            st.specials = st._special_pairs(st.seat)
+        return st
+
     def describe(self, event: Event, lang: str = "en") -> str:
         return _describe(event, lang)
 
@@ -739,7 +781,7 @@ class PouilleuxGame(Game[PouilleuxOptions]):
             )
         if isinstance(move, End):
             return "finir le tour" if fr else "end the turn"
-        return _lay_text(move.cards, move.colour, move.target, move.players, lang)
+        return _lay_text(move.cards, move.colour, move.target, move.other, lang)
 
 
 # --------------------------------------------------------------------------- sentences
@@ -784,7 +826,7 @@ def _lay_text(
     cards: tuple[str, ...] | list[str],
     colour: str | None,
     target: int | None,
-    players: tuple[int, int] | list[int] | None,
+    other: int | None,
     lang: str,
     actor: int | None = None,
 ) -> str:
@@ -806,8 +848,8 @@ def _lay_text(
         fill["colour"] = Colour(colour).name_in(lang)
     elif rank == JACK and target is not None:
         fill["target"] = _seat(target, lang)
-    elif rank == KING and players is not None:
-        fill["p"], fill["q"] = _seat(players[0], lang), _seat(players[1], lang)
+    elif rank == KING and target is not None and other is not None:
+        fill["p"], fill["q"] = _seat(target, lang), _seat(other, lang)
     else:
         return head
     return head + effect[1 if said else 0].format(**fill)
@@ -843,9 +885,7 @@ def _describe(e: Event, lang: str) -> str:
         verb = "draws" if k == "draw" else "takes (Jacks)"
         return f"{who} {verb} {what} from {src}."
     if k == "lay":
-        text = _lay_text(
-            d["cards"], d.get("colour"), d.get("target"), d.get("players"), lang, e.seat
-        )
+        text = _lay_text(d["cards"], d.get("colour"), d.get("target"), d.get("other"), lang, e.seat)
         if d["rank"] == ACE:
             col = Colour(d["colour"]).name_in(lang)
             if fr:
