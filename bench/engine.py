@@ -226,6 +226,7 @@ class Run:
     moves: int
     chance: int
     seconds: float
+    cpu_seconds: float
     capped: int
     failed: int
 
@@ -246,6 +247,8 @@ def run_once(cell: Cell, seconds: float) -> Run:
     play, n = cell.play, cell.players
     gc.collect()
     clock = time.perf_counter
+    cpu = time.process_time
+    cpu_start = cpu()
     start = clock()
     deadline = start + seconds
     while True:
@@ -264,13 +267,15 @@ def run_once(cell: Cell, seconds: float) -> Run:
             capped += cap
         if clock() >= deadline:
             break
-    return Run(games, moves, chance, clock() - start, capped, failed)
+    return Run(games, moves, chance, clock() - start, cpu() - cpu_start, capped, failed)
 
 
-def summarize(cell: Cell) -> dict[str, Any]:
+def summarize(cell: Cell, clock: str = "wall") -> dict[str, Any]:
+    """Medians over the repetitions, rates per ``clock`` second (wall or this process's CPU)."""
     runs = cell.runs
-    gps = [r.games / r.seconds for r in runs]
-    mps = [r.moves / r.seconds for r in runs]
+    secs = [r.seconds if clock == "wall" else r.cpu_seconds for r in runs]
+    gps = [r.games / t for r, t in zip(runs, secs, strict=True)]
+    mps = [r.moves / t for r, t in zip(runs, secs, strict=True)]
     games = sum(r.games for r in runs)
     return {
         "engine": cell.engine.name,
@@ -287,6 +292,7 @@ def summarize(cell: Cell) -> dict[str, Any]:
         "failed": sum(r.failed for r in runs),
         "errors": cell.errors,
         "repeats": len(runs),
+        "cpu_share": statistics.median(r.cpu_seconds / r.seconds for r in runs),
     }
 
 
@@ -319,8 +325,9 @@ def environment() -> dict[str, Any]:
 
 
 def ratios(
-    rows: list[dict[str, Any]], ours: str, theirs: str, target: float
+    rows: list[dict[str, Any]], ours: str, theirs: str, target: float | None
 ) -> list[dict[str, Any]]:
+    """atout's moves/s over ``theirs`` for each player count both ran."""
     by = {(r["engine"], r["players"]): r for r in rows}
     out = []
     for (engine, n), row in sorted(by.items(), key=lambda kv: kv[0][1]):
@@ -328,15 +335,8 @@ def ratios(
         if engine != ours or other is None or not other["moves_per_s"]:
             continue
         ratio = row["moves_per_s"] / other["moves_per_s"]
-        out.append(
-            {
-                "players": n,
-                "against": theirs,
-                "ratio": ratio,
-                "target": target,
-                "met": ratio >= target,
-            }
-        )
+        met = None if target is None else ratio >= target
+        out.append({"players": n, "against": theirs, "ratio": ratio, "target": target, "met": met})
     return out
 
 
@@ -344,7 +344,8 @@ def markdown(report: dict[str, Any]) -> str:
     env = report["environment"]
     p = report["params"]
     lines = [
-        f"## Random playouts: {report['game']} (median of {p['repeat']} x {p['seconds']:g} s)",
+        f"## Random playouts: {report['game']} (median of {p['repeat']} x {p['seconds']:g} s,"
+        f" per {p['clock']} second)",
         "",
         f"Python {env['python']} ({env['implementation']}), {env['cpu']}; "
         + ", ".join(f"{k} {v}" for k, v in env["versions"].items() if v),
@@ -368,9 +369,11 @@ def markdown(report: dict[str, Any]) -> str:
             "|---:|---|---:|---:|:---:|",
         ]
         for q in report["ratios"]:
+            target = "-" if q["target"] is None else f"{q['target']:g}x"
+            met = {None: "-", True: "yes", False: "NO"}[q["met"]]
             lines.append(
                 f"| {q['players']} | {report['atout_engine']} / {q['against']} | {q['ratio']:.2f}x"
-                f" | {q['target']:g}x | {'yes' if q['met'] else 'NO'} |"
+                f" | {target} | {met} |"
             )
     lines += ["", "Engines:"]
     lines += [f"- {name}: {note}" for name, note in report["notes"].items()]
@@ -384,6 +387,13 @@ def markdown(report: dict[str, Any]) -> str:
     lines.append(
         "- one move = one player decision (draws/passes included); chance outcomes are not moves"
     )
+    busy = [r for r in report["rows"] if r["cpu_share"] < 0.95]
+    if busy:
+        worst = min(r["cpu_share"] for r in busy)
+        lines.append(
+            f"- WARNING: the machine was busy: {len(busy)} cells got less than 95% of a CPU"
+            f" (worst {worst:.0%}); wall-clock figures are low, compare ratios or use --clock cpu"
+        )
     return "\n".join(lines)
 
 
@@ -418,6 +428,12 @@ def main(argv: list[str] | None = None) -> int:
         "--compare",
         default="rlcard-uno,rlcard-uno-core,openspiel-crazy_eights",
         help="comparison engines, comma-separated ('' for none)",
+    )
+    ap.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="rates per wall second (default) or per CPU second of this process (busy machines)",
     )
     ap.add_argument("--target", type=float, default=2.0, help="wanted atout/RLCard-UNO ratio")
     ap.add_argument("--json", nargs="?", const="-", metavar="FILE", help="JSON ('-': stdout)")
@@ -457,15 +473,20 @@ def main(argv: list[str] | None = None) -> int:
             )
             cell.runs.append(run_once(cell, args.seconds))
 
-    rows = [summarize(c) for c in cells]
+    rows = [summarize(c, args.clock) for c in cells]
     report = {
         "game": args.game,
         "atout_engine": ours.name,
-        "params": {"players": players, "seconds": args.seconds, "repeat": args.repeat},
+        "params": {
+            "players": players,
+            "seconds": args.seconds,
+            "repeat": args.repeat,
+            "clock": args.clock,
+        },
         "environment": environment(),
         "rows": rows,
         "ratios": ratios(rows, ours.name, "rlcard-uno", args.target)
-        + ratios(rows, ours.name, "rlcard-uno-core", args.target),
+        + ratios(rows, ours.name, "rlcard-uno-core", None),
         "notes": {e.name: e.note for e in engines},
         "unsupported": unsupported,
         "skipped": skipped,
