@@ -1,0 +1,440 @@
+"""The fifteens solver of Le Quinze: check a proposed play, list the fifteens, find a best play.
+
+A *fifteen* is a set of at least two cards whose values add up to exactly 15, holding at least one
+card from the player's hand; the other cards come from the public table. Values: 2–10 face value,
+Jack 11, Queen 12, King 13, Joker −1, and **each** Ace 1 or 14 on its own. Clients send only card
+ids; the solver finds the Ace values (:func:`fifteen_values`).
+
+Everything here works on *value classes*: cards of the same rank are interchangeable for every
+sum and for the scoring (suits play no part in Le Quinze), so a position is two count vectors
+(hand, table) over 14 classes, and the search for a best play runs on those vectors instead of
+on physical cards. That keeps it exact and fast:
+
+* with Aces counted as 1, a set sums to ``k``; one Ace as 14 adds 13 and two would add 26, which
+  no set can use (the lowest possible ``k`` is −4 plus the Aces), so a set is a fifteen iff
+  ``k == 15``, or ``k == 2`` with at least one Ace;
+* :func:`best_play` is a memoised branch-and-bound over the remaining pool; see its docstring.
+
+This module is not a game (no ``GAME``); :mod:`atout.games.quinze` uses it as its one source of
+legality for fifteens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from itertools import combinations, product
+from typing import NamedTuple
+
+from atout.cards import Card, card
+from atout.games.base import IllegalMove
+
+__all__ = [
+    "Play",
+    "best_play",
+    "can_go_out",
+    "check_fifteen",
+    "check_fifteens",
+    "count_fifteens",
+    "fifteen_values",
+    "fifteens",
+    "is_fifteen",
+    "points",
+    "value_class",
+]
+
+JOKER_CLASS, ACE_CLASS = 0, 1
+NUM_CLASSES = 14  # 0 Joker, 1 Ace, 2..13 the ranks
+#: Value of each class with Aces counted as 1.
+LOW_VALUE = (-1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+#: Points a card left in hand scores at the end of a deal: faces and Jokers 10, Aces 1.
+CLASS_POINTS = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def value_class(c: Card) -> int:
+    """0 for a Joker, 1 for an Ace, else the rank (2–13)."""
+    return c.rank  # Jokers have rank 0 (cards.JOKER_RANK)
+
+
+def points(c: Card) -> int:
+    """What ``c`` scores when left in hand at the end of a deal."""
+    return CLASS_POINTS[c.rank]
+
+
+# --------------------------------------------------------------------------- one fifteen
+
+
+def fifteen_values(cs: Sequence[Card]) -> tuple[int, ...] | None:
+    """The value each card takes in the fifteen ``cs`` (Aces resolved), or ``None`` if ``cs``
+    is not a fifteen. When one Ace must count 14, it is the first Ace of ``cs``."""
+    if len(cs) < 2:
+        return None
+    k = 0
+    aces = 0
+    for c in cs:
+        r = c.rank
+        k += LOW_VALUE[r]
+        if r == ACE_CLASS:
+            aces += 1
+    if k == 15:
+        high = False
+    elif k == 2 and aces:
+        high = True
+    else:
+        return None
+    out = []
+    for c in cs:
+        v = LOW_VALUE[c.rank]
+        if high and c.rank == ACE_CLASS:
+            v, high = 14, False
+        out.append(v)
+    return tuple(out)
+
+
+def is_fifteen(cs: Sequence[Card]) -> bool:
+    """Whether ``cs`` (two or more cards) can add up to exactly 15."""
+    return fifteen_values(cs) is not None
+
+
+def _parse(code: str) -> Card | None:
+    try:
+        return card(code)
+    except (ValueError, AttributeError, TypeError):
+        return None
+
+
+def check_fifteen(
+    hand: Collection[Card], table: Collection[Card], codes: Sequence[str]
+) -> tuple[Card, ...]:
+    """The cards of the fifteen ``codes`` if it is legal for a player holding ``hand`` with
+    ``table`` on the table; else raise :class:`IllegalMove` with the most precise code."""
+    return check_fifteens(hand, table, [codes])[0]
+
+
+def check_fifteens(
+    hand: Collection[Card], table: Collection[Card], groups: Sequence[Sequence[str]]
+) -> list[tuple[Card, ...]]:
+    """Validate several disjoint fifteens played together; return their cards.
+
+    Codes: ``card_not_available`` (not a card, or neither in hand nor on the table),
+    ``card_reused`` (a card twice, in one fifteen or across them), ``too_few_cards`` (fewer than
+    two cards), ``no_hand_card`` (only table cards), ``not_fifteen`` (the sum cannot be 15).
+    """
+    seen: set[Card] = set()
+    out = []
+    for codes in groups:
+        cs = []
+        for code in codes:
+            c = _parse(code)
+            if c is None or (c not in hand and c not in table):
+                shown = code if c is None else c.code
+                raise IllegalMove(
+                    "card_not_available",
+                    f"{shown} is neither in your hand nor on the table.",
+                    f"{shown} n'est ni dans votre main ni sur la table.",
+                )
+            if c in seen:
+                raise IllegalMove(
+                    "card_reused",
+                    f"{c.name()} is used twice: each card goes into one fifteen only.",
+                    f"{c.name('fr')} sert deux fois : chaque carte ne va que dans un seul quinze.",
+                )
+            seen.add(c)
+            cs.append(c)
+        if len(cs) < 2:
+            raise IllegalMove(
+                "too_few_cards",
+                "A fifteen needs at least two cards.",
+                "Un quinze demande au moins deux cartes.",
+            )
+        if not any(c in hand for c in cs):
+            raise IllegalMove(
+                "no_hand_card",
+                "A fifteen needs at least one card from your hand.",
+                "Un quinze demande au moins une carte de votre main.",
+            )
+        if fifteen_values(cs) is None:
+            low = sum(LOW_VALUE[c.rank] for c in cs)
+            aces = sum(c.rank == ACE_CLASS for c in cs)
+            if aces:
+                en = f"These cards make {low} (or {low + 13} with an Ace as 14), not 15."
+                fr = f"Ces cartes font {low} (ou {low + 13} avec un As à 14), pas 15."
+            else:
+                en, fr = f"These cards make {low}, not 15.", f"Ces cartes font {low}, pas 15."
+            raise IllegalMove("not_fifteen", en, fr)
+        out.append(tuple(cs))
+    return out
+
+
+# --------------------------------------------------------------------------- value templates
+
+
+def _counts(cs: Iterable[Card]) -> list[int]:
+    n = [0] * NUM_CLASSES
+    for c in cs:
+        n[c.rank] += 1
+    return n
+
+
+def _templates(pool: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Every multiset of value classes (as ``((class, count), ...)``) within ``pool`` counts
+    that is a fifteen."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    ranks = [r for r in range(13, 1, -1) if pool[r]]
+    # reach[i]: bit s set iff ranks[i:] can make the sum s (<= 19), to cut dead branches
+    reach = [1] * (len(ranks) + 1)
+    for i in range(len(ranks) - 1, -1, -1):
+        r, bits = ranks[i], reach[i + 1]
+        acc = bits
+        for n in range(1, pool[r] + 1):
+            acc |= bits << (r * n)
+        reach[i] = acc & 0xFFFFF
+    append = out.append
+
+    def parts(i: int, target: int, acc: tuple[tuple[int, int], ...]) -> None:
+        if target == 0:
+            append(acc)
+            return
+        if not (reach[i] >> target) & 1:
+            return
+        r = ranks[i]
+        nxt = reach[i + 1]
+        if (nxt >> target) & 1:
+            parts(i + 1, target, acc)
+        for n in range(1, min(pool[r], target // r) + 1):
+            rest = target - r * n
+            if (nxt >> rest) & 1:
+                parts(i + 1, rest, (*acc, (r, n)))
+
+    for jokers in range(pool[JOKER_CLASS] + 1):
+        for aces in range(pool[ACE_CLASS] + 1):
+            head: tuple[tuple[int, int], ...] = ()
+            if jokers:
+                head += ((JOKER_CLASS, jokers),)
+            if aces:
+                head += ((ACE_CLASS, aces),)
+            base = aces - jokers
+            for k in (15, 2) if aces else (15,):
+                target = k - base
+                if target >= 0:
+                    parts(0, target, head)
+    return out
+
+
+# --------------------------------------------------------------------------- listing fifteens
+
+
+def _by_class(cs: Iterable[Card]) -> list[list[Card]]:
+    out: list[list[Card]] = [[] for _ in range(NUM_CLASSES)]
+    for c in cs:
+        out[c.rank].append(c)
+    return out
+
+
+def fifteens(hand: Sequence[Card], table: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every single fifteen available: each set of physical cards with at least one hand card.
+
+    The list is exact (every legal fifteen once, as a set) and can be long on a big table
+    (thousands with 25 table cards); :func:`count_fifteens` counts without building it.
+    """
+    hb, tb = _by_class(hand), _by_class(table)
+    pool = [len(a) + len(b) for a, b in zip(hb, tb, strict=True)]
+    out: list[tuple[Card, ...]] = []
+    for tmpl in _templates(pool):
+        # per class: the choices (cards, hand cards taken)
+        per_class = []
+        for cls, n in tmpl:
+            h, t = hb[cls], tb[cls]
+            opts = []
+            for i in range(max(0, n - len(t)), min(n, len(h)) + 1):
+                for hc in combinations(h, i) if i else ((),):
+                    for tc in combinations(t, n - i) if n - i else ((),):
+                        opts.append((hc + tc, i))
+            per_class.append(opts)
+        for combo in product(*per_class):
+            if any(i for _, i in combo):
+                cs: tuple[Card, ...] = ()
+                for part, _ in combo:
+                    cs += part
+                out.append(cs)
+    return out
+
+
+def count_fifteens(hand: Sequence[Card], table: Sequence[Card]) -> int:
+    """How many single fifteens :func:`fifteens` would list, without building them."""
+    from math import comb
+
+    hb, tb = _counts(hand), _counts(table)
+    total = 0
+    for tmpl in _templates([a + b for a, b in zip(hb, tb, strict=True)]):
+        every = 1
+        table_only = 1
+        for cls, n in tmpl:
+            every *= comb(hb[cls] + tb[cls], n)
+            table_only *= comb(tb[cls], n)
+        total += every - table_only
+    return total
+
+
+def has_fifteen(hand: Sequence[Card], table: Sequence[Card]) -> bool:
+    """Whether at least one fifteen is available."""
+    return count_fifteens(hand, table) > 0
+
+
+# --------------------------------------------------------------------------- best play
+
+# Count vectors are packed into one int, 8 bits per class, so that "does template m fit in the
+# remaining pool r" and "r - m" are single integer operations (a borrow clears a guard bit).
+_BITS = 8
+_GUARD = sum(0x80 << (_BITS * i) for i in range(NUM_CLASSES))
+_FIELD = 0xFF
+
+
+def _pack(counts: Sequence[int]) -> int:
+    return sum(n << (_BITS * i) for i, n in enumerate(counts))
+
+
+def _satsub(a: int, b: int) -> int:
+    """Per class max(0, a - b) on packed vectors."""
+    x = (a | _GUARD) - b
+    ok = (x & _GUARD) >> 7
+    return x & (ok * _FIELD) & ~_GUARD
+
+
+class Play(NamedTuple):
+    """A best play: the fifteens to make, the hand cards and hand points they remove, and
+    whether they empty the hand."""
+
+    fifteens: tuple[tuple[Card, ...], ...]
+    hand_cards: int
+    hand_points: int
+    goes_out: bool
+
+
+def best_play(hand: Sequence[Card], table: Sequence[Card]) -> Play:
+    """The disjoint fifteens removing the most hand cards (tie-break: the most hand points).
+
+    Exact. Why it can work on counts: cards of a class are interchangeable, and among cards of a
+    class it is never worse to use hand cards before table cards. So a play is a multiset ``U``
+    of classes that splits into fifteens, worth ``sum(min(u_v, hand_v))`` hand cards; fifteens
+    left with table cards only are simply not made. The search removes fifteens (value
+    templates) from the remaining pool ``r``; at each node it takes the most constrained class
+    ``c`` that still has unused hand cards and either makes a fifteen holding a ``c`` or decides
+    that no more ``c`` will be used (``c`` is "dropped"). Every optimum is reachable that way,
+    nodes are memoised on (``r``, dropped classes), and a branch is cut when even using every
+    hand card still available could not beat the best found.
+    """
+    hc, tc = _counts(hand), _counts(table)
+    pool = [a + b for a, b in zip(hc, tc, strict=True)]
+    total_hand = len(hand)
+    total_pts = sum(CLASS_POINTS[c.rank] for c in hand)
+    templates = _templates(pool)
+    if not templates or not total_hand:
+        return Play((), 0, 0, not hand)
+
+    # the classes in hand, most constrained (fewest templates) first; unusable ones dropped
+    uses = [0] * NUM_CLASSES
+    for tmpl in templates:
+        for cls, _ in tmpl:
+            uses[cls] += 1
+    order = sorted((v for v in range(NUM_CLASSES) if hc[v] and uses[v]), key=lambda v: uses[v])
+    keep_set = set(order)
+    by_class: dict[int, list[tuple[int, int, tuple[tuple[int, int], ...]]]] = {v: [] for v in order}
+    for tmpl in templates:
+        m = 0
+        size = 0
+        for cls, n in tmpl:
+            m += n << (_BITS * cls)
+            size += n
+        for cls, _ in tmpl:
+            if cls in keep_set:
+                by_class[cls].append((-size, m, tmpl))
+    # within a class, try big templates first: they use more cards and tend to reach going out
+    for lst in by_class.values():
+        lst.sort(key=_first)
+    t_packed = _pack(tc)
+    pts_field = CLASS_POINTS
+    keep0 = sum(_FIELD << (_BITS * v) for v in order)
+
+    best = [0, 0, ()]  # hand cards, hand points, path of templates
+    seen: set[tuple[int, int]] = set()
+    path: list[tuple[tuple[int, int], ...]] = []
+
+    def score(r: int) -> tuple[int, int]:
+        fresh = _satsub(r, t_packed)  # hand cards not yet used, per class
+        cnt = 0
+        pts = 0
+        for v, n in enumerate(fresh.to_bytes(NUM_CLASSES, "little")):
+            if n:
+                cnt += n
+                pts += n * pts_field[v]
+        return total_hand - cnt, total_pts - pts
+
+    def search(r: int, keep: int) -> bool:
+        """Explore from pool ``r``; True once the whole hand is out (nothing can beat it)."""
+        key = (r, keep)
+        if key in seen:
+            return False
+        seen.add(key)
+        cnt, pts = score(r)
+        if cnt > best[0] or (cnt == best[0] and pts > best[1]):
+            best[0], best[1], best[2] = cnt, pts, tuple(path)
+            if cnt == total_hand:
+                return True
+        avail = _satsub(r, t_packed) & keep
+        if not avail:
+            return False
+        ub_cnt = cnt
+        ub_pts = pts
+        for v, n in enumerate(avail.to_bytes(NUM_CLASSES, "little")):
+            if n:
+                ub_cnt += n
+                ub_pts += n * pts_field[v]
+        if ub_cnt < best[0] or (ub_cnt == best[0] and ub_pts <= best[1]):
+            return False
+        for v in order:
+            if (avail >> (_BITS * v)) & _FIELD:
+                c = v
+                break
+        rg = r | _GUARD
+        for _, m, tmpl in by_class[c]:
+            if (rg - m) & _GUARD == _GUARD:
+                path.append(tmpl)
+                if search(r - m, keep):
+                    return True
+                path.pop()
+        return search(r, keep & ~(_FIELD << (_BITS * c)))
+
+    search(_pack(pool), keep0)
+    cnt, pts, tmpls = best
+    return Play(_realise(hand, table, tmpls), cnt, pts, cnt == total_hand)
+
+
+def _first(x: tuple[int, int, object]) -> int:
+    return x[0]
+
+
+def _realise(
+    hand: Sequence[Card], table: Sequence[Card], tmpls: Sequence[tuple[tuple[int, int], ...]]
+) -> tuple[tuple[Card, ...], ...]:
+    """Physical fifteens for a sequence of value templates: hand cards first in each class;
+    fifteens left with table cards only are not made."""
+    hb, tb = _by_class(hand), _by_class(table)
+    out = []
+    for tmpl in tmpls:
+        cs: list[Card] = []
+        from_hand = False
+        for cls, n in tmpl:
+            for _ in range(n):
+                if hb[cls]:
+                    cs.append(hb[cls].pop())
+                    from_hand = True
+                else:
+                    cs.append(tb[cls].pop())
+        if from_hand:
+            out.append(tuple(cs))
+    return tuple(out)
+
+
+def can_go_out(hand: Sequence[Card], table: Sequence[Card]) -> bool:
+    """Whether fifteens can empty the whole hand now."""
+    return best_play(hand, table).goes_out

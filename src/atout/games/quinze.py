@@ -1,0 +1,845 @@
+"""Le Quinze: draw, then shed cards in sets that add up to 15, using the public table.
+
+Read top to bottom: options, moves, the state (its legal moves, apply, views), the game and the
+sentences. Rules as decided in ``shared/rulings.md``; the full text, with every choice this module
+makes where the rulebook is silent, is ``docs/rules/quinze.md``. Whether a set of cards is a
+fifteen, and which fifteens exist, is decided only by :mod:`atout.games.fifteens`.
+
+A table plays a match ("manche") of deals ("parties") by default; each deal is a phase of the
+one game: ``play`` while the deal runs, then ``scoring`` (hands shown, points added) until the
+next dealer deals with :class:`NextDeal`, and ``over`` at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
+from atout.games.base import Event, Game, IllegalMove, Options, Result, State
+from atout.games.fifteens import check_fifteen, fifteen_values, fifteens, points
+
+# --------------------------------------------------------------------------- options
+
+
+class QuinzeOptions(Options, frozen=True):
+    match: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "true: a match (manche) of deals scored until someone reaches the target, the "
+                "lowest total wins; false: a single deal, the first player out wins."
+            )
+        ),
+    ] = True
+    target: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=10_000,
+            description="Match play: the match ends after the deal in which a total reaches this.",
+        ),
+    ] = 100
+    empty_stock: Annotated[
+        Literal["skip_draw", "reshuffle_table", "end_deal"],
+        msgspec.Meta(
+            description=(
+                "When the stock is empty the défausse is shuffled into a new stock. If the "
+                "défausse is empty too: 'skip_draw' — the player does not draw; "
+                "'reshuffle_table' — the table cards are shuffled into the stock; "
+                "'end_deal' — the deal ends and is scored as it stands."
+            )
+        ),
+    ] = "skip_draw"
+    speed: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "Speed variant: after a fifteen that used a table card, the player may end the "
+                "turn by laying one card on the table (never the last card in hand)."
+            )
+        ),
+    ] = False
+    max_rounds: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=10_000,
+            description=(
+                "Turn cap: a deal still running after this many rounds (one turn per player) "
+                "ends and is scored as it stands."
+            ),
+        ),
+    ] = 40
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class Fifteen(msgspec.Struct, frozen=True, tag="fifteen", tag_field="type"):
+    """Discard one fifteen: hand cards plus any table cards. The codes are a set: they are kept
+    sorted, so any order names the same move; the Ace values are found by the game."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        msgspec.structs.force_setattr(self, "cards", tuple(sorted(self.cards)))
+
+    def __str__(self) -> str:
+        return "fifteen " + "+".join(self.cards)
+
+
+class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type"):
+    """Lay one card face up on the table, or two face cards of the same rank; ends the turn."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        msgspec.structs.force_setattr(self, "cards", tuple(sorted(self.cards)))
+
+    def __str__(self) -> str:
+        return "lay " + " ".join(self.cards)
+
+
+class Done(msgspec.Struct, frozen=True, tag="done", tag_field="type"):
+    """End the turn after making at least one fifteen."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="type"):
+    """End the turn with nothing to do: no fifteen made and no card that may be laid."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class NextDeal(msgspec.Struct, frozen=True, tag="deal", tag_field="type"):
+    """Between two deals of a match: the new dealer shuffles and deals."""
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+Move = Fifteen | Lay | Done | Pass | NextDeal
+_DONE, _PASS, _NEXT = Done(), Pass(), NextDeal()
+
+PLAY, SCORING, OVER = "play", "scoring", "over"
+FIRST_TURN_BONUS = -50
+
+
+def hand_size(players: int) -> int:
+    """9 cards each with 2 players, 8 with 3–8."""
+    return 9 if players == 2 else 8
+
+
+# --------------------------------------------------------------------------- state
+
+
+class QuinzeState(State[QuinzeOptions]):
+    """A Le Quinze table. ``stock`` keeps its next card last, so drawing is ``pop()``."""
+
+    __slots__ = (
+        "_moves",
+        "_result",
+        "_start_events",
+        "deal_no",
+        "dealer",
+        "discard",
+        "full_deck",
+        "hands",
+        "history",
+        "last_fifteen",
+        "made",
+        "phase",
+        "seat",
+        "stock",
+        "table",
+        "totals",
+        "turn_no",
+        "turns_taken",
+        "used_table",
+    )
+
+    def __init__(
+        self, players: int, options: QuinzeOptions, rng: random.Random, full_deck: list[Card]
+    ) -> None:
+        self.num_players = players
+        self.options = options
+        self.rng = rng
+        self.move_count = 0
+        self.full_deck = tuple(full_deck)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.table: list[Card] = []  # public pool, in the order laid
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []  # the défausse
+        self.seat = 0
+        self.dealer = players - 1  # so that seat 0 plays first in the first deal
+        self.deal_no = 0
+        self.turn_no = 0  # turns begun in this deal
+        self.turns_taken = [0] * players  # own turns begun in this deal (first-turn bonus)
+        self.made = 0  # fifteens made in this turn
+        self.used_table = False  # a fifteen of this turn used a table card (speed variant)
+        self.last_fifteen: tuple[str, ...] = ()
+        self.phase = PLAY
+        self.totals = [0] * players
+        self.history: list[dict[str, Any]] = []
+        self._result: Result | None = None
+        self._moves: list[Any] | None = None
+        self._start_events: list[Event] = []
+
+    # -- whose turn, what is legal -------------------------------------------------------
+    @property
+    def current(self) -> int | None:
+        return None if self._result is not None else self.seat
+
+    def legal_moves(self) -> list[Any]:
+        if self._moves is None:
+            self._moves = self._legal()
+        return list(self._moves)
+
+    def _legal(self) -> list[Any]:
+        if self._result is not None:
+            return []
+        if self.phase == SCORING:
+            return [_NEXT]
+        hand = self.hands[self.seat]
+        moves: list[Any] = [Fifteen(tuple(c.code for c in f)) for f in fifteens(hand, self.table)]
+        if self.made == 0:
+            if len(hand) >= 2:
+                moves.extend(Lay((c.code,)) for c in hand)
+            if len(hand) >= 3:
+                moves.extend(Lay(pair) for pair in _face_pairs(hand))
+            if len(hand) <= 1:
+                moves.append(_PASS)
+        else:
+            moves.append(_DONE)
+            if self.options.speed and self.used_table and len(hand) >= 2:
+                moves.extend(Lay((c.code,)) for c in hand)
+        return moves
+
+    def check(self, move: Any) -> None:
+        if self.phase == SCORING:
+            if not isinstance(move, NextDeal):
+                raise IllegalMove(
+                    "deal_pending",
+                    "The deal is over: the next dealer deals first.",
+                    "La partie est finie : le prochain donneur doit d'abord distribuer.",
+                )
+            return
+        hand = self.hands[self.seat]
+        if isinstance(move, Fifteen):
+            check_fifteen(hand, self.table, move.cards)
+        elif isinstance(move, Lay):
+            self._check_lay(hand, move.cards)
+        elif isinstance(move, Done):
+            if self.made == 0:
+                raise IllegalMove(
+                    "no_fifteen_made",
+                    "Make a fifteen before ending the turn, or lay a card on the table.",
+                    "Faites un quinze avant de finir le tour, ou posez une carte sur la table.",
+                )
+        elif isinstance(move, Pass):
+            if self.made:
+                raise IllegalMove(
+                    "turn_not_over", "End the turn with 'done'.", "Finissez le tour avec « fini »."
+                )
+            if len(hand) >= 2:
+                raise IllegalMove(
+                    "must_lay",
+                    "Without a fifteen you must lay a card on the table.",
+                    "Sans quinze, vous devez poser une carte sur la table.",
+                )
+        elif isinstance(move, NextDeal):
+            raise IllegalMove(
+                "deal_in_progress",
+                "The deal is still being played.",
+                "La partie est en cours.",
+            )
+        else:
+            raise IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
+
+    def _check_lay(self, hand: list[Card], codes: tuple[str, ...]) -> None:
+        if len(codes) not in (1, 2):
+            raise IllegalMove(
+                "bad_card_count",
+                "Lay one card, or two face cards of the same rank.",
+                "Posez une carte, ou deux têtes identiques.",
+            )
+        if len(set(codes)) != len(codes):
+            raise IllegalMove("duplicate_card", "The same card twice.", "La même carte deux fois.")
+        cs = []
+        for code in codes:
+            try:
+                c = card(code)
+            except ValueError:
+                raise IllegalMove(
+                    "unknown_card", f"{code!r} is not a card.", f"{code!r} n'est pas une carte."
+                ) from None
+            if c not in hand:
+                raise IllegalMove(
+                    "card_not_in_hand",
+                    f"{c.name()} is not in your hand.",
+                    f"{c.name('fr')} n'est pas dans votre main.",
+                )
+            cs.append(c)
+        if self.made:
+            if not (self.options.speed and self.used_table):
+                raise IllegalMove(
+                    "lay_after_fifteen",
+                    "You made a fifteen: end the turn (no card is laid).",
+                    "Vous avez fait un quinze : finissez le tour (sans poser de carte).",
+                )
+            if len(cs) != 1:
+                raise IllegalMove(
+                    "speed_lay_one_card",
+                    "After a fifteen, the speed variant lets you lay one card only.",
+                    "Après un quinze, la variante rapide ne permet de poser qu'une carte.",
+                )
+        if len(cs) == 2 and not (cs[0].rank == cs[1].rank and cs[0].rank in FACE_RANKS):
+            raise IllegalMove(
+                "not_a_face_pair",
+                "Two cards may be laid together only if they are two Jacks, Queens or Kings.",
+                "On ne pose deux cartes ensemble que si ce sont deux valets, dames ou rois.",
+            )
+        if len(cs) >= len(hand):
+            raise IllegalMove(
+                "lay_would_empty_hand",
+                "You cannot lay your last cards: a hand is emptied only by fifteens.",
+                "Vous ne pouvez pas poser vos dernières cartes : on ne finit qu'en faisant un quinze.",
+            )
+
+    # -- changing the state --------------------------------------------------------------
+    def _apply(self, move: Any) -> list[Event]:
+        self._moves = None
+        events: list[Event] = []
+        seat = self.seat
+        if isinstance(move, NextDeal):
+            self._deal(self._shuffled_deck(), events)
+            return events
+        hand = self.hands[seat]
+        if isinstance(move, Fifteen):
+            cs = [card(code) for code in move.cards]
+            values = fifteen_values(cs)
+            from_hand, from_table = [], []
+            for c in cs:
+                if c in hand:
+                    hand.remove(c)
+                    from_hand.append(c.code)
+                else:
+                    self.table.remove(c)
+                    from_table.append(c.code)
+            self.discard.extend(cs)
+            self.made += 1
+            if from_table:
+                self.used_table = True
+            self.last_fifteen = move.cards
+            events.append(
+                Event(
+                    "fifteen",
+                    seat,
+                    {
+                        "cards": list(move.cards),
+                        "values": list(values or ()),
+                        "hand": from_hand,
+                        "table": from_table,
+                    },
+                )
+            )
+            if not hand:
+                self._end_deal(events, seat, "out")
+            return events
+        if isinstance(move, Lay):
+            for code in move.cards:
+                c = card(code)
+                hand.remove(c)
+                self.table.append(c)
+            events.append(Event("lay", seat, {"cards": list(move.cards), "speed": self.made > 0}))
+        elif isinstance(move, Done):
+            events.append(Event("done", seat, {"fifteens": self.made}))
+        else:
+            events.append(Event("pass", seat, {}))
+        self.seat = (seat + 1) % self.num_players
+        self._start_turn(events)
+        return events
+
+    def _shuffled_deck(self) -> list[Card]:
+        order = list(self.full_deck)
+        self.rng.shuffle(order)
+        return order
+
+    def _deal(self, order: list[Card], events: list[Event]) -> None:
+        """Start a deal from ``order``: one card at a time from the player after the dealer."""
+        n = self.num_players
+        if self.deal_no:
+            self.dealer = (self.dealer + 1) % n
+        self.deal_no += 1
+        first = (self.dealer + 1) % n
+        k = hand_size(n)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(k * n):
+            hands[(first + i) % n].append(order[i])
+        self.hands = hands
+        self.stock = order[k * n :][::-1]
+        self.table = []
+        self.discard = []
+        self.last_fifteen = ()
+        self.turn_no = 0
+        self.turns_taken = [0] * n
+        self.phase = PLAY
+        self.seat = first
+        events.append(
+            Event(
+                "deal",
+                None,
+                {
+                    "deal": self.deal_no,
+                    "dealer": self.dealer,
+                    "first": first,
+                    "cards_each": k,
+                    "stock": len(self.stock),
+                },
+            )
+        )
+        for s in range(n):
+            events.append(Event("hand", s, {"cards": [c.code for c in hands[s]]}, to=(s,)))
+        self._start_turn(events)
+
+    def _start_turn(self, events: list[Event]) -> None:
+        """The automatic part of a turn: the turn cap, then the draw (reshuffling if needed)."""
+        if self.turn_no >= self.options.max_rounds * self.num_players:
+            self._end_deal(events, None, "turn_cap")
+            return
+        seat = self.seat
+        self.turn_no += 1
+        self.turns_taken[seat] += 1
+        self.made = 0
+        self.used_table = False
+        if not self.stock:
+            if self.discard:
+                self._restock(self.discard, "discard", events)
+                self.discard = []
+                self.last_fifteen = ()
+            elif self.options.empty_stock == "reshuffle_table" and self.table:
+                self._restock(self.table, "table", events)
+                self.table = []
+            elif self.options.empty_stock == "end_deal":
+                self._end_deal(events, None, "stock_out")
+                return
+        if not self.stock:
+            events.append(Event("no_draw", seat, {}))
+            return
+        c = self.stock.pop()
+        self.hands[seat].append(c)
+        others = tuple(i for i in range(self.num_players) if i != seat)
+        events.append(Event("draw", seat, {"card": c.code}, to=(seat,)))
+        events.append(Event("draw", seat, {"card": None}, to=others))
+
+    def _restock(self, pile: list[Card], source: str, events: list[Event]) -> None:
+        new = list(pile)
+        self.rng.shuffle(new)
+        self.stock = new
+        events.append(Event("reshuffle", None, {"from": source, "stock": len(new)}))
+
+    def _end_deal(self, events: list[Event], out: int | None, reason: str) -> None:
+        """Score the deal (hands are shown), then end the match or wait for the next deal."""
+        n = self.num_players
+        pts = [sum(points(c) for c in h) for h in self.hands]
+        first_turn = out is not None and self.turns_taken[out] == 1
+        if self.options.match:
+            # out on one's own first turn: -50, and nobody else scores this deal
+            scores = [FIRST_TURN_BONUS if s == out else 0 for s in range(n)] if first_turn else pts
+            self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        else:
+            scores = pts
+        record = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "reason": reason,
+            "out": out,
+            "first_turn": first_turn,
+            "points": pts,
+            "scores": scores,
+        }
+        self.history.append(record)
+        self.phase = SCORING
+        events.append(
+            Event(
+                "deal_over",
+                out,
+                {
+                    **record,
+                    "hands": [[c.code for c in h] for h in self.hands],
+                    "totals": list(self.totals),
+                },
+            )
+        )
+        if not self.options.match:
+            if out is not None:
+                winners: tuple[int, ...] = (out,)
+            else:
+                low = min(pts)
+                winners = tuple(s for s in range(n) if pts[s] == low)
+            self._finish(events, winners, reason, [float(p) for p in pts])
+        elif max(self.totals) >= self.options.target:
+            low = min(self.totals)
+            winners = tuple(s for s in range(n) if self.totals[s] == low)
+            self._finish(events, winners, "target", [float(t) for t in self.totals])
+        else:
+            self.seat = (self.dealer + 1) % n  # the next dealer deals
+
+    def _finish(
+        self, events: list[Event], winners: tuple[int, ...], reason: str, scores: list[float]
+    ) -> None:
+        self.phase = OVER
+        self._result = Result(
+            winners=winners,
+            reason=reason,
+            scores=tuple(scores),
+            detail={"deals": len(self.history), "history": list(self.history)},
+        )
+        events.append(
+            Event(
+                "game_over",
+                None,
+                {"winners": list(winners), "reason": reason, "scores": list(scores)},
+            )
+        )
+
+    # -- what each seat sees -------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        shown = self.phase != PLAY
+        out: dict[str, Any] = {
+            "game": "quinze",
+            "players": self.num_players,
+            "seat": seat,
+            "turn": self.current,
+            "move": self.move_count,
+            "phase": {
+                "name": self.phase,
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "turn": self.turn_no,
+                "max_turns": self.options.max_rounds * self.num_players,
+                "turns_taken": list(self.turns_taken),
+                "totals": list(self.totals),
+            },
+            "table": [c.code for c in self.table],
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "discard": [c.code for c in self.discard],  # every fifteen was shown: public
+            "last_fifteen": list(self.last_fifteen),
+            "hand_sizes": [len(h) for h in self.hands],
+            "made": self.made,
+            "used_table": self.used_table,
+            "can_speed_lay": (
+                self.phase == PLAY and self.options.speed and self.used_table and self.made > 0
+            ),
+            "deals": list(self.history),
+            "options": msgspec.to_builtins(self.options),
+        }
+        if seat is not None:
+            out["hand"] = [c.code for c in self.hands[seat]]
+        if shown:
+            out["hands"] = [[c.code for c in h] for h in self.hands]
+        if self._result is not None:
+            out["result"] = msgspec.to_builtins(self._result)
+        return out
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        hidden = set(self.stock)
+        if self.phase == PLAY:  # once a deal is over every hand is shown for the scoring
+            for i, h in enumerate(self.hands):
+                if i != seat:
+                    hidden.update(h)
+        return hidden
+
+    def all_cards(self) -> Iterator[Card]:
+        yield from self.stock
+        yield from self.table
+        yield from self.discard
+        for h in self.hands:
+            yield from h
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def start_events(self) -> list[Event]:
+        return list(self._start_events)
+
+    def default_move(self) -> Any:
+        """A seat out of time: the next deal is dealt; a turn with a fifteen ends; otherwise the
+        hand's highest-scoring card (first such in hand) is laid, or the seat passes."""
+        if self.phase == SCORING:
+            return _NEXT
+        if self.made:
+            return _DONE
+        hand = self.hands[self.seat]
+        if len(hand) <= 1:
+            return _PASS
+        worst = max(hand, key=points)
+        return Lay((worst.code,))
+
+    def _clone(self) -> QuinzeState:
+        new = QuinzeState.__new__(QuinzeState)
+        new.num_players = self.num_players
+        new.options = self.options
+        new.move_count = self.move_count
+        new.full_deck = self.full_deck
+        new.hands = [list(h) for h in self.hands]
+        new.table = list(self.table)
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.seat = self.seat
+        new.dealer = self.dealer
+        new.deal_no = self.deal_no
+        new.turn_no = self.turn_no
+        new.turns_taken = list(self.turns_taken)
+        new.made = self.made
+        new.used_table = self.used_table
+        new.last_fifteen = self.last_fifteen
+        new.phase = self.phase
+        new.totals = list(self.totals)
+        new.history = list(self.history)
+        new._result = self._result
+        new._moves = self._moves
+        new._start_events = self._start_events
+        return new
+
+
+def _face_pairs(hand: list[Card]) -> list[tuple[str, str]]:
+    """Every pair of same-rank face cards in ``hand``."""
+    faces = [c for c in hand if c.rank in FACE_RANKS]
+    out = []
+    for i, a in enumerate(faces):
+        for b in faces[i + 1 :]:
+            if a.rank == b.rank:
+                out.append((a.code, b.code))
+    return out
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class QuinzeGame(Game[QuinzeOptions]):
+    id = "quinze"
+    titles: ClassVar[dict[str, str]] = {"en": "Le Quinze", "fr": "Le Quinze"}
+    min_players = 2
+    max_players = 8
+    Options = QuinzeOptions
+    move_types = (Fifteen, Lay, Done, Pass, NextDeal)
+
+    def deck(self, players: int, options: QuinzeOptions) -> list[Card]:
+        """One 54-card deck (two Jokers) for 2–4 players, two (108, ids ``#2``) for 5–8."""
+        return deck_54() if players <= 4 else deck_108()
+
+    def _setup(
+        self, players: int, options: QuinzeOptions, rng: random.Random, order: list[Card]
+    ) -> QuinzeState:
+        st = QuinzeState(players, options, rng, self.deck(players, options))
+        events: list[Event] = []
+        st._deal(order, events)
+        st._start_events = events
+        return st
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> QuinzeState:
+        """Deal the cards ``view`` does not show at random; everything public stays put."""
+        seat = view["seat"]
+        n = view["players"]
+        options = msgspec.convert(view["options"], QuinzeOptions)
+        st = QuinzeState(n, options, random.Random(rng.random()), self.deck(n, options))
+        phase = view["phase"]
+        st.table = [card(c) for c in view["table"]]
+        st.discard = [card(c) for c in view["discard"]]
+        known = set(st.table) | set(st.discard)
+        shown = view.get("hands")
+        hands: list[list[Card]] = []
+        for i in range(n):
+            if shown is not None:
+                hands.append([card(c) for c in shown[i]])
+            elif i == seat:
+                hands.append([card(c) for c in view["hand"]])
+            else:
+                hands.append([])
+            known.update(hands[-1])
+        unknown = [c for c in st.full_deck if c not in known]
+        rng.shuffle(unknown)
+        for i in range(n):
+            need = view["hand_sizes"][i] - len(hands[i])
+            hands[i].extend(unknown[:need])
+            del unknown[:need]
+        st.hands = hands
+        st.stock = unknown
+        st.seat = view["turn"] if view["turn"] is not None else 0
+        st.dealer = phase["dealer"]
+        st.deal_no = phase["deal"]
+        st.turn_no = phase["turn"]
+        st.turns_taken = list(phase["turns_taken"])
+        st.totals = list(phase["totals"])
+        st.phase = phase["name"]
+        st.made = view["made"]
+        st.used_table = view["used_table"]
+        st.last_fifteen = tuple(view["last_fifteen"])
+        st.history = list(view["deals"])
+        st.move_count = view["move"]
+        if "result" in view:
+            st._result = msgspec.convert(view["result"], Result)
+        return st
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        return _describe(event, lang)
+
+    def describe_move(self, move: Any, lang: str = "en") -> str:
+        fr = lang == "fr"
+        if isinstance(move, Fifteen):
+            names = " + ".join(card(c).name(lang) for c in move.cards)
+            return f"quinze : {names}" if fr else f"fifteen: {names}"
+        if isinstance(move, Lay):
+            names = " + ".join(card(c).name(lang) for c in move.cards)
+            return f"poser {names}" if fr else f"lay {names}"
+        if isinstance(move, Done):
+            return "finir le tour" if fr else "end the turn"
+        if isinstance(move, Pass):
+            return "passer" if fr else "pass"
+        return "distribuer" if fr else "deal"
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def _seat(s: int | None, lang: str) -> str:
+    return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
+
+
+def _names(codes: list[str], lang: str) -> str:
+    return ", ".join(card(c).name(lang) for c in codes)
+
+
+def _sum_text(codes: list[str], values: list[int]) -> str:
+    parts = []
+    for code, v in zip(codes, values, strict=False):
+        c = card(code)
+        label = c.label + (f"({v})" if c.rank == 1 or c.is_joker else "")
+        parts.append(label)
+    return " + ".join(parts) + " = 15"
+
+
+def _describe(e: Event, lang: str) -> str:
+    fr = lang == "fr"
+    d = e.data
+    who = _seat(e.seat, lang)
+    k = e.kind
+    if k == "deal":
+        dealer, first = _seat(d["dealer"], lang), _seat(d["first"], lang)
+        if fr:
+            return (
+                f"Partie {d['deal']} : {dealer} distribue {d['cards_each']} cartes à chacun, "
+                f"{d['stock']} cartes dans la pioche. {first} commence."
+            )
+        return (
+            f"Deal {d['deal']}: {dealer} deals {d['cards_each']} cards each, "
+            f"{d['stock']} cards in the stock. {first} starts."
+        )
+    if k == "hand":
+        return (
+            f"Votre main : {_names(d['cards'], lang)}."
+            if fr
+            else f"Your hand: {_names(d['cards'], lang)}."
+        )
+    if k == "draw":
+        what = card(d["card"]).name(lang) if d.get("card") else None
+        if fr:
+            return f"{who} pioche {what}." if what else f"{who} pioche une carte."
+        return f"{who} draws {what}." if what else f"{who} draws a card."
+    if k == "no_draw":
+        if fr:
+            return f"La pioche et la défausse sont vides : {who} ne pioche pas."
+        return f"The stock and the défausse are empty: {who} does not draw."
+    if k == "reshuffle":
+        if d["from"] == "table":
+            if fr:
+                return f"Pioche et défausse vides : les cartes de la table sont mélangées pour faire la pioche ({d['stock']} cartes)."
+            return f"Stock and défausse empty: the table cards are shuffled into a new stock ({d['stock']} cards)."
+        if fr:
+            return f"La pioche est vide : la défausse est mélangée pour faire une nouvelle pioche ({d['stock']} cartes)."
+        return (
+            f"The stock is empty: the défausse is shuffled into a new stock ({d['stock']} cards)."
+        )
+    if k == "fifteen":
+        total = _sum_text(d["cards"], d.get("values", []))
+        n_table = len(d.get("table", []))
+        if fr:
+            extra = f" (dont {n_table} de la table)" if n_table else ""
+            return f"{who} fait un quinze{extra} : {total}."
+        extra = f" ({n_table} from the table)" if n_table else ""
+        return f"{who} makes a fifteen{extra}: {total}."
+    if k == "lay":
+        names = _names(d["cards"], lang)
+        if d.get("speed"):
+            return (
+                f"{who} pose {names} sur la table (variante rapide)."
+                if fr
+                else f"{who} lays {names} on the table (speed variant)."
+            )
+        return f"{who} pose {names} sur la table." if fr else f"{who} lays {names} on the table."
+    if k == "done":
+        n = d.get("fifteens", 0)
+        return (
+            f"{who} a fait {n} quinze et finit son tour."
+            if fr
+            else f"{who} made {n} fifteen(s) and ends the turn."
+        )
+    if k == "pass":
+        return (
+            f"{who} ne peut rien poser et passe." if fr else f"{who} cannot lay a card and passes."
+        )
+    if k == "deal_over":
+        pts = ", ".join(f"{_seat(s, lang)} {p}" for s, p in enumerate(d["scores"]))
+        totals = ", ".join(f"{_seat(s, lang)} {t}" for s, t in enumerate(d["totals"]))
+        if d["reason"] == "out":
+            if d.get("first_turn"):
+                head = (
+                    f"{who} se défausse de toutes ses cartes dès son premier tour : −50 !"
+                    if fr
+                    else f"{who} goes out on their first turn: −50!"
+                )
+            else:
+                head = (
+                    f"{who} n'a plus de cartes et gagne la partie."
+                    if fr
+                    else f"{who} goes out and wins the deal."
+                )
+        elif d["reason"] == "turn_cap":
+            head = (
+                "La partie n'avance plus : elle s'arrête et se compte en l'état."
+                if fr
+                else "The deal has gone on too long: it stops and is scored as it stands."
+            )
+        else:
+            head = (
+                "Plus rien à piocher : la partie s'arrête et se compte en l'état."
+                if fr
+                else "Nothing left to draw: the deal stops and is scored as it stands."
+            )
+        if fr:
+            return f"{head} Points de la partie {d['deal']} : {pts}. Manche : {totals}."
+        return f"{head} Deal {d['deal']} points: {pts}. Match totals: {totals}."
+    if k == "game_over":
+        ws = ", ".join(_seat(w, lang) for w in d["winners"])
+        if d["reason"] == "target":
+            return (
+                f"La manche est finie. Gagnant(s) avec le moins de points : {ws}."
+                if fr
+                else f"The match is over. Winner(s) with the fewest points: {ws}."
+            )
+        return (
+            f"Fin de la partie. Gagnant(s) : {ws}." if fr else f"The game is over. Winner(s): {ws}."
+        )
+    return f"{k} {d}"
+
+
+GAME = QuinzeGame()
