@@ -1,0 +1,272 @@
+"""The async Python client of the atout game master, used by bots, the terminal client and tests.
+
+Typical use::
+
+    async with await Client.connect("ws://127.0.0.1:8000/ws", "ann") as c:
+        info = await c.create_table("q2j", players=2, bots=[1])
+        seat = await c.join(info.table)
+        over = await c.play(info.table, bot_chooser(get_game("q2j"), make_bot("random", 1)))
+
+Requests return the typed reply or raise :class:`ClientError` with the server's code. Table events
+(updates, game over, seat changes) are kept per table in a :class:`TableFeed`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+from atout.bots import Bot
+from atout.games.base import AtoutError, Game
+from atout.protocol import messages as m
+from atout.protocol.codec import decode_server, encode
+
+Chooser = Callable[[m.UpdateBody], Any]
+
+
+class ClientError(AtoutError):
+    """The game master refused a request (``code`` as in docs/PROTOCOL.md)."""
+
+    def __init__(self, body: m.ErrorBody) -> None:
+        super().__init__(body.code, body.message, body.message_fr)
+        self.detail = body.detail
+
+
+class TableFeed:
+    """What this client knows of one table: its last update, the end, its seat token."""
+
+    def __init__(self) -> None:
+        self.update: m.UpdateBody | None = None
+        self.over: m.GameOverBody | None = None
+        self.info: m.TableInfo | None = None
+        self.started: m.StartedBody | None = None
+        self.joined: m.JoinedBody | None = None
+        self.rematch: m.RematchReadyBody | None = None
+        self.events: list[m.EventOut] = []
+        self.error: m.ErrorBody | None = None
+        self.last_seq: int | None = None
+        self.moved_at = -1
+        self._changed = asyncio.Event()
+
+    def touch(self) -> None:
+        self._changed.set()
+
+    async def wait(self, timeout: float | None = None) -> None:
+        """Wait for the next table event."""
+        self._changed.clear()
+        await asyncio.wait_for(self._changed.wait(), timeout)
+
+
+class Client:
+    """One connection to the game master. Create with :meth:`connect`; close with :meth:`close`."""
+
+    def __init__(self, ws: ClientConnection, name: str, record: list[bytes] | None = None) -> None:
+        self.ws = ws
+        self.name = name
+        self.record = record
+        self.feeds: dict[str, TableFeed] = {}
+        self.latencies: list[float] = []
+        self.welcome: m.WelcomeBody | None = None
+        self._pending: dict[int, asyncio.Future[m.Message]] = {}
+        self._rid = 0
+        self._reader = asyncio.create_task(self._read())
+        self.closed = asyncio.Event()
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        name: str,
+        *,
+        lang: str = "en",
+        texts: bool = False,
+        record: list[bytes] | None = None,
+        open_timeout: float = 30,
+    ) -> Client:
+        """Open the socket and do the versioned handshake. ``record`` collects raw frames."""
+        ws = await connect(
+            url, compression=None, max_size=None, ping_interval=None, open_timeout=open_timeout
+        )
+        self = cls(ws, name, record)
+        rep = await self.request(
+            m.Hello(
+                body=m.HelloBody(
+                    versions=list(m.SUPPORTED_VERSIONS),
+                    name=name,
+                    lang=lang,
+                    texts=texts,  # type: ignore[arg-type]
+                )
+            )
+        )
+        self.welcome = rep.body  # type: ignore[attr-defined]
+        return self
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._reader
+
+    # -- plumbing ----------------------------------------------------------------------------
+    async def request(self, msg: m.Message, timeout: float = 60) -> m.Message:
+        """Send ``msg`` with a fresh request id; return the reply or raise :class:`ClientError`."""
+        self._rid += 1
+        rid = msg.id = self._rid
+        msg.sender, msg.to = self.name, m.GM
+        fut: asyncio.Future[m.Message] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = fut
+        try:
+            await self.ws.send(encode(msg), text=True)
+            rep = await asyncio.wait_for(fut, timeout)
+        finally:
+            self._pending.pop(rid, None)
+        if isinstance(rep, m.Error):
+            raise ClientError(rep.body)
+        return rep
+
+    async def send_raw(self, data: str | bytes) -> None:
+        """Send a frame as is (tests: malformed messages)."""
+        await self.ws.send(data, text=True)
+
+    def feed(self, table: str) -> TableFeed:
+        f = self.feeds.get(table)
+        if f is None:
+            f = self.feeds[table] = TableFeed()
+        return f
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self.ws:
+                if self.record is not None:
+                    self.record.append(frame if isinstance(frame, bytes) else frame.encode())
+                msg = decode_server(frame)
+                self._route(msg)
+        except Exception:  # the connection is gone: wake every waiter
+            pass
+        finally:
+            self.closed.set()
+            for fut in self._pending.values():
+                if not fut.done():
+                    fut.set_exception(ConnectionError("connection closed"))
+            for f in self.feeds.values():
+                f.touch()
+
+    def _route(self, msg: m.Message) -> None:
+        body: Any = msg.body  # type: ignore[attr-defined]
+        table = getattr(body, "table", None)
+        if isinstance(msg, m.Error) and table is None:
+            table = body.detail.get("table")
+        if table is not None and (msg.seq is not None or msg.id is None):
+            f = self.feed(table)
+            if msg.seq is not None:
+                f.last_seq = msg.seq
+            if isinstance(msg, m.Update):
+                f.update = body
+                f.events.extend(body.events)
+            elif isinstance(msg, m.GameOver):
+                f.over = body
+            elif isinstance(msg, m.Table):
+                f.info = body
+            elif isinstance(msg, m.Started):
+                f.started = body
+            elif isinstance(msg, m.RematchReady):
+                f.rematch = body
+            elif isinstance(msg, m.Error):
+                f.error = body
+            f.touch()
+        if msg.id is not None:
+            fut = self._pending.get(msg.id)
+            if fut is not None and not fut.done():
+                fut.set_result(msg)
+
+    # -- the commands --------------------------------------------------------------------------
+    async def list_games(self) -> list[dict[str, Any]]:
+        return (await self.request(m.ListGames())).body.games  # type: ignore[attr-defined]
+
+    async def create_table(self, game: str, players: int, **settings: Any) -> m.TableInfo:
+        body = m.CreateTableBody(game=game, players=players, **settings)
+        return (await self.request(m.CreateTable(body=body))).body  # type: ignore[attr-defined,return-value]
+
+    async def list_tables(self, game: str | None = None) -> list[m.TableInfo]:
+        rep = await self.request(m.ListTables(body=m.ListTablesBody(game=game)))
+        return rep.body.tables  # type: ignore[attr-defined,no-any-return]
+
+    async def join(self, table: str, seat: int | None = None) -> m.JoinedBody:
+        rep = await self.request(m.Join(body=m.JoinBody(table=table, seat=seat)))
+        self.feed(table).joined = rep.body  # type: ignore[attr-defined]
+        return rep.body  # type: ignore[attr-defined,return-value]
+
+    async def resume(self, table: str, token: str, version: int = -1) -> m.JoinedBody:
+        rep = await self.request(
+            m.Resume(body=m.ResumeBody(table=table, token=token, version=version))
+        )
+        f = self.feed(table)
+        f.joined = rep.body  # type: ignore[attr-defined]
+        f.moved_at = -1
+        return rep.body  # type: ignore[attr-defined,return-value]
+
+    async def watch(self, table: str, version: int = -1) -> None:
+        await self.request(m.Watch(body=m.WatchBody(table=table, version=version)))
+
+    async def leave(self, table: str) -> None:
+        await self.request(m.Leave(body=m.TableBody(table=table)))
+
+    async def start(self, table: str) -> None:
+        await self.request(m.Start(body=m.TableBody(table=table)))
+
+    async def rematch(self, table: str) -> None:
+        await self.request(m.Rematch(body=m.TableBody(table=table)))
+
+    async def ping(self) -> None:
+        await self.request(m.Ping())
+
+    async def move(self, table: str, version: int, move: Any) -> m.UpdateBody:
+        """Play ``move`` (a move Struct or its dict) chosen on state ``version``."""
+        data = move if isinstance(move, dict) else msgspec.to_builtins(move)
+        t0 = time.perf_counter()
+        rep = await self.request(m.Move(body=m.MoveBody(table=table, version=version, move=data)))
+        self.latencies.append(time.perf_counter() - t0)
+        return rep.body  # type: ignore[attr-defined,return-value]
+
+    async def play(self, table: str, choose: Chooser, timeout: float = 120) -> m.GameOverBody:
+        """Play this client's seat until the game ends: on each turn, ``choose(update)`` gives
+        the move. Stale-state refusals (a time-out overtook us) are retried on the new state."""
+        f = self.feed(table)
+        while True:
+            if f.over is not None:
+                return f.over
+            if self.closed.is_set():
+                raise ConnectionError("connection closed during the game")
+            u = f.update
+            if u is not None and u.legal and u.turn == u.seat and u.version != f.moved_at:
+                f.moved_at = u.version
+                try:
+                    await self.move(table, u.version, choose(u))
+                except ClientError as e:
+                    if e.code not in ("table.stale_state", "game.not_your_turn", "game.game_over"):
+                        raise
+                continue
+            await f.wait(timeout)
+
+
+def bot_chooser(game: Game[Any], bot: Bot) -> Chooser:
+    """A chooser that asks an :mod:`atout.bots` bot, on the seat's view and legal moves only."""
+
+    def choose(u: m.UpdateBody) -> Any:
+        legal = [game.parse_move(x) for x in u.legal or ()]
+        return bot.choose(game, u.view, legal)
+
+    return choose
