@@ -45,6 +45,8 @@ from typing import Any
 
 #: Player counts benchmarked when --players is not given.
 DEFAULT_PLAYERS = {"q2j": (2, 4, 10), "quinze": (2, 4, 8), "pouilleux": (2, 4, 8)}
+#: Wanted atout/RLCard-UNO moves/s ratio, per game.
+TARGETS = {"q2j": 2.0}
 #: A safety net: a game longer than this is abandoned and reported as ``capped``.
 MAX_MOVES = 100_000
 
@@ -435,7 +437,11 @@ def main(argv: list[str] | None = None) -> int:
         default="wall",
         help="rates per wall second (default) or per CPU second of this process (busy machines)",
     )
-    ap.add_argument("--target", type=float, default=2.0, help="wanted atout/RLCard-UNO ratio")
+    ap.add_argument(
+        "--target",
+        type=float,
+        help="wanted atout/RLCard-UNO moves/s ratio (default 2 for q2j, none otherwise)",
+    )
     ap.add_argument("--json", nargs="?", const="-", metavar="FILE", help="JSON ('-': stdout)")
     ap.add_argument("--profile", action="store_true", help="cProfile atout instead of timing")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")
@@ -444,9 +450,12 @@ def main(argv: list[str] | None = None) -> int:
     players = (
         [int(x) for x in args.players.split(",")]
         if args.players
-        else list(DEFAULT_PLAYERS.get(args.game, (2, 4)))
+        else list(DEFAULT_PLAYERS.get(args.game, ()))
     )
     ours = atout_engine(args.game)
+    if not players:
+        players = sorted({ours.min_players, ours.max_players})
+    target = args.target if args.target is not None else TARGETS.get(args.game)
     if args.profile:
         print(profile(ours, players, args.seconds, args.top))
         return 0
@@ -485,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         },
         "environment": environment(),
         "rows": rows,
-        "ratios": ratios(rows, ours.name, "rlcard-uno", args.target)
+        "ratios": ratios(rows, ours.name, "rlcard-uno", target)
         + ratios(rows, ours.name, "rlcard-uno-core", None),
         "notes": {e.name: e.note for e in engines},
         "unsupported": unsupported,
