@@ -1,0 +1,55 @@
+"""Run a real game master on a loopback socket for end-to-end tests."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+from atout.server.core import Core
+from atout.server.store import Store
+from atout.server.ws import Shell
+
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")
+
+
+@contextlib.asynccontextmanager
+async def running(
+    db: str | None = None, leak_guard: bool = False
+) -> AsyncIterator[tuple[Shell, str]]:
+    store = Store(db) if db else None
+    core = Core(store, leak_guard=leak_guard)
+    core.recover(0.0)
+    shell = Shell(core, store)
+    server = await shell.listen("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        yield shell, f"ws://127.0.0.1:{port}/ws"
+    finally:
+        await shell.close()
+        if store is not None:
+            store.close()
+
+
+def strings(obj: Any) -> list[str]:
+    out: list[str] = []
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.append(x)
+        elif isinstance(x, dict):
+            out.extend(k for k in x if isinstance(k, str))
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+def card_mentions(obj: Any) -> set[str]:
+    """Every card code a JSON value names, as a value or inside a sentence."""
+    found: set[str] = set()
+    for s in strings(obj):
+        found.update(CODE.findall(s))
+    return found
