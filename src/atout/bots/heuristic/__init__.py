@@ -1,0 +1,67 @@
+"""The heuristic bot: one hand-written strategy per game, reading only the seat's view.
+
+Each game's strategy lives in a module of this package named after the game id and provides:
+
+* ``decide(view, legal, rng) -> (move, why, params)``: the move and a reason key with its
+  parameters (so a hint can say why without formatting text on every move of a simulation);
+* ``explain(why, params, lang) -> str``: that reason as a sentence in ``en`` or ``fr``;
+* optionally ``rollout(state, legal, rng)`` and ``evaluate(state)``: a cheap playout policy and a
+  score for unfinished playouts, used by ISMCTS on *sampled* states (never the real one).
+
+docs/bots.md explains each strategy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from types import ModuleType
+from typing import Any
+
+from atout.bots import register
+from atout.games.base import Game
+
+STRATEGIES: dict[str, ModuleType] = {}
+ROLLOUTS: dict[str, Any] = {}
+EVALUATIONS: dict[str, Any] = {}
+
+for _info in pkgutil.iter_modules(__path__):
+    _mod = importlib.import_module(f"{__name__}.{_info.name}")
+    _gid = getattr(_mod, "GAME_ID", None)
+    if _gid:
+        STRATEGIES[_gid] = _mod
+        if hasattr(_mod, "rollout"):
+            ROLLOUTS[_gid] = _mod.rollout
+        if hasattr(_mod, "evaluate"):
+            EVALUATIONS[_gid] = _mod.evaluate
+
+
+class HeuristicBot:
+    """Dispatches on ``game.id``; a game without a strategy gets random moves."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(
+        self, game: Game[Any], view: dict[str, Any], legal: list[Any]
+    ) -> tuple[Any, str, dict[str, Any]]:
+        strategy = STRATEGIES.get(game.id)
+        if strategy is None:
+            return self.rng.choice(legal), "random", {}
+        return strategy.decide(view, legal, self.rng)
+
+    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+        return self.decide(game, view, legal)[0]
+
+
+def explain(game: Game[Any], why: str, params: dict[str, Any], lang: str = "en") -> str:
+    strategy = STRATEGIES.get(game.id)
+    if strategy is None or why == "random":
+        return "Un coup légal au hasard." if lang == "fr" else "A random legal move."
+    return strategy.explain(why, params, lang)
+
+
+register("heuristic", HeuristicBot)

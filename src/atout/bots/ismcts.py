@@ -1,0 +1,192 @@
+"""Information Set Monte Carlo Tree Search (SO-ISMCTS), generic over the game interface.
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012.
+One tree is grown over the moves of every seat, as seen from the bot's seat. Each iteration:
+
+1. **determinize**: sample a full state consistent with the bot's view (``sample(game, view,
+   rng)``: the game's ``determinize``, or a sampler from :mod:`atout.bots.determinize`), so the
+   search never reads cards its seat cannot know;
+2. **select**: walk down while every move legal in *this* sample has a child, choosing by UCB1
+   where the exploration term uses the child's *availability* (how often it was legal when its
+   parent was visited) instead of the parent's visits — moves that exist only in some samples
+   (an opponent playing a card it may not hold) are judged fairly;
+3. **expand** one untried move, **simulate** to the end with a cheap rollout policy (the game's
+   own, see :mod:`atout.bots.heuristic`, else uniform random), and **backpropagate** each node's
+   reward for the seat that made its move (a win counts 1, a shared win its share).
+
+The answer is the root move visited most. The bot is built from the view alone (never a State),
+so it plays the same over the network.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from atout.bots import register
+from atout.bots.determinize import sample
+from atout.games.base import Game, State
+
+#: Iterations per decision by default: under ~0.5 s a decision on this machine for every game
+#: (see bench/bots.py for the measured figures).
+DEFAULT_ITERATIONS = 300
+#: The exploration constant of UCB1 (rewards are in [0, 1]).
+EXPLORATION = 0.7
+#: A rollout that has not ended after this many moves is scored by the fallback evaluation.
+ROLLOUT_CAP = 400
+
+Rollout = Callable[[State[Any], list[Any], random.Random], Any]
+Evaluate = Callable[[State[Any]], list[float]]
+
+
+class Node:
+    """A node of the information-set tree: reached by ``move``, made by seat ``player``."""
+
+    __slots__ = ("avail", "children", "move", "parent", "player", "reward", "visits")
+
+    def __init__(self, move: Any, parent: Node | None, player: int) -> None:
+        self.move = move
+        self.parent = parent
+        self.player = player
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+def _random_rollout(state: State[Any], legal: list[Any], rng: random.Random) -> Any:
+    return legal[int(rng.random() * len(legal))]
+
+
+def _policies(game_id: str) -> tuple[Rollout | None, Evaluate | None]:
+    """The game's rollout policy and capped-rollout evaluation, if the heuristics define them."""
+    from atout.bots import heuristic
+
+    return heuristic.ROLLOUTS.get(game_id), heuristic.EVALUATIONS.get(game_id)
+
+
+def _outcome(state: State[Any], evaluate: Evaluate | None) -> list[float]:
+    """Reward of every seat: the win shared among the winners; a capped game is evaluated."""
+    n = state.num_players
+    res = state.result()
+    if res is None:
+        if evaluate is not None:
+            return evaluate(state)
+        return [1.0 / n] * n
+    out = [0.0] * n
+    share = 1.0 / len(res.winners)
+    for w in res.winners:
+        out[w] = share
+    return out
+
+
+class ISMCTSBot:
+    """SO-ISMCTS. Budget: ``iterations`` per decision, or ``seconds`` (wall time) if given."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        rollout: str = "policy",
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.last: dict[str, Any] = {}  # statistics of the last decision (for hints, benches)
+
+    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+        if len(legal) == 1:
+            self.last = {"iterations": 0, "stats": {}}
+            return legal[0]
+        root = self.search(game, view)
+        best, best_visits = legal[0], -1
+        stats: dict[Any, tuple[int, float]] = {}
+        for m in legal:
+            child = root.children.get(m)
+            if child is None:
+                continue
+            stats[m] = (child.visits, child.reward / child.visits if child.visits else 0.0)
+            if child.visits > best_visits:
+                best, best_visits = m, child.visits
+        self.last["stats"] = stats
+        return best
+
+    def search(self, game: Game[Any], view: dict[str, Any]) -> Node:
+        """Grow the tree from ``view`` within the budget; returns the root."""
+        rng = self.rng
+        me = view["seat"]
+        rollout, evaluate = _policies(game.id) if self.rollout == "policy" else (None, None)
+        policy = rollout or _random_rollout
+        c = self.exploration
+        root = Node(None, None, me)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        t0 = time.perf_counter()
+        while True:
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline and done > 0:
+                break
+            done += 1
+            state = sample(game, view, rng)
+            node = root
+            # select while fully expanded for this sample
+            while (seat := state.current) is not None:
+                legal = state.legal_moves()
+                children = node.children
+                untried = [m for m in legal if m not in children]
+                if untried:
+                    move = untried[int(rng.random() * len(untried))]
+                    child = Node(move, node, seat)
+                    children[move] = child
+                    state.apply(seat, move)
+                    node = child
+                    break
+                best: Node | None = None
+                best_score = -1.0
+                for m in legal:
+                    ch = children[m]
+                    score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best, best_score = ch, score
+                    ch.avail += 1
+                assert best is not None
+                state.apply(seat, best.move)
+                node = best
+            # simulate
+            steps = 0
+            while (seat := state.current) is not None and steps < ROLLOUT_CAP:
+                state.apply(seat, policy(state, state.legal_moves(), rng))
+                steps += 1
+            rewards = _outcome(state, evaluate)
+            # backpropagate
+            n: Node | None = node
+            while n is not None:
+                n.visits += 1
+                n.reward += rewards[n.player]
+                n = n.parent
+        self.last = {"iterations": done, "seconds": time.perf_counter() - t0}
+        return root
+
+
+def from_spec(arg: str, seed: int) -> ISMCTSBot:
+    """``ismcts:500`` (iterations), ``ismcts:0.5s`` (seconds) or ``ismcts:500:random`` (uniform
+    rollouts instead of the game's rollout policy)."""
+    parts = arg.split(":")
+    budget, rollout = parts[0], parts[1] if len(parts) > 1 else "policy"
+    if budget.endswith("s"):
+        return ISMCTSBot(seed, seconds=float(budget[:-1]), rollout=rollout)
+    return ISMCTSBot(seed, iterations=int(budget), rollout=rollout)
+
+
+register("ismcts", ISMCTSBot)

@@ -1,0 +1,112 @@
+"""``atout tournament``: bot kinds against each other, in parallel, with a report."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+
+def _options(option: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in option or []:
+        name, _, raw = item.partition("=")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+def tournament(
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="Game ids, comma-separated (q2j,quinze,…).")
+    ] = "q2j",
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Player counts, comma-separated (2,4).")
+    ] = "2,4",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bot kinds, comma-separated, rotated over the seats "
+            "(heuristic,random; ismcts:1000 or ismcts:0.5s sets the search budget)."
+        ),
+    ] = "heuristic,random",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 7,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes (0: one per core).")
+    ] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    report: Annotated[
+        str | None, typer.Option("--report", help="Write an HTML report (and results.json) here.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """A seeded tournament: seats rotated, each deal replayed per rotation, win rates with 95%
+    confidence intervals, game lengths and OpenSkill ratings."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from atout.games import get_game
+    from atout.games.base import AtoutError
+    from atout.sim.tournament import run_tournament, write_report
+
+    game_ids = [g for g in game.split(",") if g]
+    counts = [int(p) for p in players.split(",") if p]
+    kinds = [b for b in bots.split(",") if b]
+    console = Console()
+    try:
+        if as_json:
+            tables = run_tournament(game_ids, counts, kinds, games, seed, _options(option), workers)
+        else:
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("tournament", total=games * len(game_ids) * len(counts))
+                tables = run_tournament(
+                    game_ids,
+                    counts,
+                    kinds,
+                    games,
+                    seed,
+                    _options(option),
+                    workers,
+                    progress=lambda k: bar.advance(task, k),
+                )
+    except (AtoutError, ValueError) as e:
+        print(e.text() if isinstance(e, AtoutError) else str(e), file=sys.stderr)
+        raise typer.Exit(2) from e
+    if report:
+        page = write_report(tables, report)
+        if not as_json:
+            console.print(f"report: {page}")
+    if as_json:
+        print(json.dumps([t.to_dict() for t in tables]))
+        return
+    for t in tables:
+        d = t.to_dict()
+        table = Table(
+            title=f"{get_game(t.game).titles['en']}: {d['games']} games, {t.players} players, "
+            f"seed {seed}"
+        )
+        for col in ("bot", "wins", "win rate", "95% CI", "fair", "ms/move", "OpenSkill μ±σ"):
+            table.add_column(col, justify="left" if col == "bot" else "right")
+        for k in d["kinds"]:
+            lo, hi = k["ci95"]
+            table.add_row(
+                k["kind"],
+                f"{k['wins']:g}",
+                f"{k['win_rate']:.1%}",
+                f"{lo:.1%}–{hi:.1%}",
+                f"{k['fair_share']:.1%}",
+                f"{k['ms_per_decision']}",
+                f"{k['rating']['mu']:.1f}±{k['rating']['sigma']:.1f}",
+            )
+        console.print(table)
+        console.print(f"avg {d['avg_moves']} moves · ends {d['end_reasons']} · {d['seconds']} s")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament)
