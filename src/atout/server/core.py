@@ -122,6 +122,7 @@ class Core:
         self._timers: list[tuple[float, int, str, int, str]] = []
         self._timer_no = 0
         self._out: list[Out] = []
+        self._now = 0.0
         self.moves_applied = 0
         self._handlers: dict[type, Callable[[Conn, Any, float], None]] = {
             m.Hello: self._hello,
@@ -146,6 +147,7 @@ class Core:
     def receive(self, conn: int, data: bytes | str, now: float) -> list[Out]:
         """Handle one frame from ``conn``; return what to send (after committing the store)."""
         self._out = out = []
+        self._now = now
         c = self.conns.get(conn)
         if c is None:
             return out
@@ -865,6 +867,12 @@ class Core:
 
     def _get_table(self, tid: str) -> Table:
         t = self.tables.get(tid)
+        if t is None and self.store is not None:
+            # a finished table evicted from memory (or before a restart) is read back on demand
+            rec = self.store.load(tid)
+            if rec is not None and rec.status == "finished":
+                t = self.tables[tid] = self._table_from_record(rec, self._now)
+                self._push(self._now + EVICT_AFTER, t, "evict")
         if t is None:
             raise ProtocolError(
                 "lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}."
@@ -938,7 +946,7 @@ class Core:
             rematch_of=rec.rematch_of,
             rematch=rec.rematch,
         )
-        if rec.status == "playing":
+        if rec.status in ("playing", "finished"):
             t.state, t.history = r.replay(rec)
             t.seed, t.commitment = rec.seed, rec.commitment
             t.moves = list(rec.moves)
@@ -946,7 +954,9 @@ class Core:
                 if mv.how == "timeout":
                     step.insert(0, Event("timeout", mv.seat, {"move": mv.move}))
             t.seq = t.version + 1
-            if t.state.current is None:  # crashed between the last move and the finish
+            if rec.status == "finished":
+                t.result = rec.result
+            elif t.state.current is None:  # crashed between the last move and the finish
                 self._finish(t, now)
             else:
                 self._schedule(t, now)
