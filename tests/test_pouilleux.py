@@ -720,3 +720,15 @@ def test_every_game_ends_default_options_many_seeds() -> None:
             state, _ = play_random(n, seed, {}, check=False)
             assert state.result() is not None
             assert state.turns < 1000  # random games end long before the cap
+
+
+def test_a_blind_position_carries_no_information() -> None:
+    """Whatever position is named, each card of the hand comes out about equally often."""
+    for position in (0, 3):
+        counts: dict[str, int] = {}
+        for seed in range(800):
+            s = deal(["3C 4C 5C", "3S 4S 5S JS"], seed=seed)
+            drawn = next(e for e in act(s, Draw(position)) if e.to == (0, 1)).data["card"]
+            counts[drawn] = counts.get(drawn, 0) + 1
+        assert set(counts) == {"3S", "4S", "5S", "JS"}
+        assert all(140 < k < 260 for k in counts.values()), counts

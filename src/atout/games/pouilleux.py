@@ -6,9 +6,11 @@ knowledge, views), the game (deal) and the sentences. Rules as decided in ``shar
 the full text, with every choice this module makes where the rulings leave one, is
 ``docs/rules/pouilleux.md``.
 
-The state is the game master: it holds every hand and resolves every blind pick. Before a card is
-taken blind from a hand, that hand is shuffled with the state's ``rng`` and the chooser names a
-position, so a position carries no information.
+The state is the game master: it holds every hand and resolves every blind pick. The chooser
+names a position in the hand; just before the pick the game master cuts that hand at a place
+drawn with the state's ``rng`` (a uniform rotation: one random number, unlike a full shuffle),
+so every position yields every card with the same probability whatever the history, and a
+position carries no information.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ class PouilleuxOptions(Options, frozen=True):
 
 
 class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
-    """Draw the card at ``position`` (0-based) of the next player's freshly shuffled hand."""
+    """Draw the card at ``position`` (0-based) of the next player's re-randomised hand."""
 
     position: int
 
@@ -86,7 +88,8 @@ class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", omit_default
 
 
 class Pick(msgspec.Struct, frozen=True, tag="pick", tag_field="type"):
-    """After laying the Jacks: take the card at ``position`` of the target's shuffled hand."""
+    """After laying the Jacks: take the card at ``position`` of the target's re-randomised
+    hand."""
 
     position: int
 
@@ -166,6 +169,7 @@ class PouilleuxState(State[PouilleuxOptions]):
         "imposed",
         "imposer",
         "laid",
+        "pending",
         "phase",
         "seat",
         "seen",
@@ -190,6 +194,7 @@ class PouilleuxState(State[PouilleuxOptions]):
         self.specials: list[tuple[Card, Card]] = []  # special pairs the active seat may lay now
         self.target: int | None = None  # the Jack's victim during the pick
         self.turns = 0
+        self.pending = 0  # bit mask: seats whose hand may hold a pair not laid yet
         self._legal: list[Any] | None = None
         self._result: Result | None = None
         self._start_events: list[Event] = []
@@ -364,10 +369,9 @@ class PouilleuxState(State[PouilleuxOptions]):
         return events
 
     def _take_blind(self, seat: int, src: int, position: int, kind: str, ev: list[Event]) -> Card:
-        """``seat`` takes the card at ``position`` of ``src``'s hand, shuffled just before."""
+        """``seat`` takes the card at ``position`` of ``src``'s hand, re-randomised just before."""
         hand = self.hands[src]
-        self.rng.shuffle(hand)
-        c = hand.pop(position)
+        c = hand.pop((position + self.rng.randrange(len(hand))) % len(hand))  # cut, then take
         both = (1 << seat) | (1 << src)
         self._forget(both, src)
         self.hands[seat].append(c)
@@ -399,7 +403,8 @@ class PouilleuxState(State[PouilleuxOptions]):
             return
         allowed = self._allowed(seat)
         if allowed is not None and COLOUR[c] is not allowed:
-            return  # the pair waits for a turn without the Ace's restriction
+            self.pending |= 1 << seat  # the pair waits for a turn without the Ace's restriction
+            return
         hand.remove(c)
         hand.remove(m)
         p = _pair(c, m)
@@ -409,22 +414,26 @@ class PouilleuxState(State[PouilleuxOptions]):
             self._finish(events, (seat,), "emptied_hand")
 
     def _lay_normal_pairs(self, seat: int, specials_too: bool = False) -> list[tuple[Card, Card]]:
-        """Remove and return every normal pair (and special ones if asked) ``seat`` may lay."""
+        """Remove and return every normal pair (and special ones if asked) ``seat`` may lay;
+        note in ``pending`` whether a pair of the other colour must wait."""
         hand = self.hands[seat]
         held = set(hand)
         allowed = self._allowed(seat)
         found = []
+        waiting = False
         for c in hand:
             m = NORMAL_MATE.get(c)
             if m is None and specials_too:
                 m = SPECIAL_FIRST.get(c)
-            if (
-                m is not None
-                and c.code < m.code
-                and m in held
-                and (allowed is None or COLOUR[c] is allowed)
-            ):
-                found.append((c, m))
+            if m is not None and c.code < m.code and m in held:
+                if allowed is None or COLOUR[c] is allowed:
+                    found.append((c, m))
+                else:
+                    waiting = True
+        if waiting:
+            self.pending |= 1 << seat
+        else:
+            self.pending &= ~(1 << seat)
         if found:
             gone = {x for p in found for x in p}
             hand[:] = [c for c in hand if c not in gone]
@@ -507,6 +516,8 @@ class PouilleuxState(State[PouilleuxOptions]):
         others = _others(self.num_players, pair)
         if others:
             events.append(Event("swap", seat, {"players": [p, q], "cards": None}, to=others))
+        # received out of turn: paired at that player's next turn; on one's own turn: at once
+        self.pending |= both & ~(1 << seat)
         if seat == p:
             self._after_gain(seat, cq, events)
         elif seat == q:
@@ -535,6 +546,8 @@ class PouilleuxState(State[PouilleuxOptions]):
             events.append(Event("lift", seat, {"colour": str(self.imposed)}))
             self.imposed = self.imposer = None
         events.append(Event("turn", seat, {"turn": self.turns}))
+        if not self.pending >> seat & 1:
+            return  # nothing received out of turn, no pair waiting: nothing to lay
         found = self._lay_normal_pairs(seat)
         if found:
             events.append(Event("pairs", seat, {"pairs": [[a.code, b.code] for a, b in found]}))
@@ -652,6 +665,7 @@ class PouilleuxState(State[PouilleuxOptions]):
         new.specials = list(self.specials)
         new.target = self.target
         new.turns = self.turns
+        new.pending = self.pending
         new._legal = None
         new._result = self._result
         new._start_events = self._start_events
@@ -758,6 +772,7 @@ class PouilleuxGame(Game[PouilleuxOptions]):
         st.imposer = view["imposed_by"]
         st.turns = view["turns"]
         st.move_count = view["move"]
+        st.pending = (1 << n) - 1  # hidden hands may hold waiting pairs: look at every turn
         if st.phase == ACT:
             st.specials = st._special_pairs(st.seat)
         return st
