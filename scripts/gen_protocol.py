@@ -1,0 +1,563 @@
+"""Generate docs/PROTOCOL.md and docs/schema/*.json from the protocol's message definitions.
+
+The command table and schemas come from :mod:`atout.protocol.messages`; the examples and the
+sequence diagrams are real messages, captured by running the sans-I/O game master on fixed seeds
+(a fake clock, seeded entropy), so the document shows exactly what the server sends. Every
+registered game gets its own diagrams; its special plays are found by playing seeded random games
+and keeping the first step of each distinct kind (move type, cards, events).
+
+    python scripts/gen_protocol.py            # write
+    python scripts/gen_protocol.py --check    # exit 1 if the files are stale
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from atout.games import all_games
+from atout.protocol import messages as m
+from atout.protocol.codec import encode
+from atout.protocol.errors import ERROR_CODES
+from atout.server.core import Core
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "PROTOCOL.md"
+SCHEMA_DIR = ROOT / "docs" / "schema"
+
+
+# --------------------------------------------------------------------------- a scripted session
+
+
+class Session:
+    """Scripted clients around one deterministic core; keeps every frame in order."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.core = Core(None, entropy=random.Random(seed).randbytes)
+        self.now = 1_000_000.0
+        self.log: list[tuple[str, str, dict[str, Any]]] = []  # (from, to, message)
+        self.names: dict[int, str] = {}
+        self.inbox: dict[int, list[dict[str, Any]]] = {}
+        self.rid = 0
+        self.nconn = 0
+
+    def deliver(self, outs: list[Any]) -> None:
+        for conn, msg in outs:
+            d = msgspec.json.decode(encode(msg))
+            self.inbox.setdefault(conn, []).append(d)
+            self.log.append(("GM", self.names[conn], d))
+
+    def connect(self, name: str) -> int:
+        self.nconn += 1
+        c = self.nconn
+        self.names[c] = name
+        self.core.connect(c)
+        self.req(c, "hello", versions=[1], name=name)
+        return c
+
+    def req(self, conn: int, cmd: str, **body: Any) -> dict[str, Any]:
+        self.rid += 1
+        d = {"cmd": cmd, "from": self.names[conn], "to": "gm", "id": self.rid, "body": body}
+        self.log.append((self.names[conn], "GM", d))
+        start = len(self.inbox.get(conn, []))
+        self.deliver(self.core.receive(conn, msgspec.json.encode(d), self.now))
+        got = [x for x in self.inbox.get(conn, [])[start:] if x.get("id") == self.rid]
+        return got[0] if got else {}
+
+    def raw(self, conn: int, data: str) -> None:
+        self.log.append((self.names[conn], "GM", {"cmd": "(malformed)", "raw": data}))
+        self.deliver(self.core.receive(conn, data, self.now))
+
+    def drop(self, conn: int) -> None:
+        self.log.append((self.names[conn], "GM", {"cmd": "(connection lost)"}))
+        self.deliver(self.core.disconnect(conn, self.now))
+
+    def advance(self, dt: float) -> None:
+        self.now += dt
+        self.deliver(self.core.tick(self.now))
+
+    def last_update(self, conn: int) -> dict[str, Any]:
+        return next(x for x in reversed(self.inbox[conn]) if x["cmd"] == "update")
+
+    def mark(self) -> int:
+        return len(self.log)
+
+
+def seat_name(i: int) -> str:
+    return f"J{i + 1}"
+
+
+def signature(move: dict[str, Any], update: dict[str, Any]) -> tuple[Any, ...]:
+    """What kind of step this is: the move type, how many cards it names, the event kinds."""
+    cards = move.get("cards")
+    kinds = tuple(sorted({e["kind"] for e in update["body"]["events"]}))
+    return (move.get("type"), len(cards) if isinstance(cards, list) else None, kinds)
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def short(d: dict[str, Any], limit: int = 110) -> str:
+    """A message in one line for a diagram arrow."""
+    cmd = d.get("cmd", "")
+    if cmd.startswith("("):
+        return cmd
+    b = d.get("body", {})
+    tag = []
+    if d.get("id") is not None:
+        tag.append(f"id {d['id']}")
+    if d.get("seq") is not None:
+        tag.append(f"seq {d['seq']}")
+    if cmd == "update":
+        evs = ", ".join(
+            e["kind"] + ("" if e.get("seat") is None else f"({seat_name(e['seat'])})")
+            for e in b["events"]
+        )
+        extra = f"v{b['version']} turn {'-' if b['turn'] is None else seat_name(b['turn'])}"
+        if b.get("legal"):
+            extra += f", {len(b['legal'])} legal"
+        text = f"update [{extra}] events: {evs or '-'}"
+    elif cmd == "move":
+        text = f"move v{b['version']} {json.dumps(b['move'], ensure_ascii=False)}"
+    elif cmd == "error":
+        text = f"error {b['code']}"
+    else:
+        keys = {
+            k: v
+            for k, v in b.items()
+            if k
+            in (
+                "table",
+                "seat",
+                "game",
+                "players",
+                "version",
+                "code",
+                "commitment",
+                "seed",
+                "token",
+                "votes",
+                "new_table",
+            )
+        }
+        for k in ("commitment", "seed"):
+            if keys.get(k):
+                keys[k] = keys[k][:12] + "…"
+        if keys.get("token"):
+            keys["token"] = keys["token"][:8] + "…"
+        text = f"{cmd} {json.dumps(keys, ensure_ascii=False)}" if keys else cmd
+    if tag:
+        text += f" ({', '.join(tag)})"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.replace(";", ",").replace("#", "♯")
+
+
+def diagram(log: list[tuple[str, str, dict[str, Any]]], notes: dict[int, str] | None = None) -> str:
+    people: list[str] = []
+    for a, b, _ in log:
+        for p in (a, b):
+            if p != "GM" and p not in people:
+                people.append(p)
+    ids = {"GM": "GM"} | {p: f"P{i}" for i, p in enumerate(people)}
+    lines = ["```mermaid", "sequenceDiagram", "    participant GM as Game master"]
+    lines += [f"    participant {ids[p]} as {p}" for p in people]
+    for i, (a, b, d) in enumerate(log):
+        arrow = "->>" if a != "GM" else "-->>"
+        lines.append(f"    {ids[a]}{arrow}{ids[b]}: {short(d)}")
+        if notes and i in notes:
+            lines.append(f"    Note over GM: {notes[i]}")
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def fence(d: dict[str, Any]) -> str:
+    return "```json\n" + json.dumps(d, ensure_ascii=False, indent=None)[:1500] + "\n```"
+
+
+# --------------------------------------------------------------------------- per game
+
+
+def play_game(
+    game_id: str, players: int, seed: int, **table: Any
+) -> tuple[Session, str, list[int]]:
+    s = Session(seed)
+    conns = [s.connect(seat_name(i)) for i in range(players)]
+    tid = s.req(conns[0], "create_table", game=game_id, players=players, **table)["body"]["table"]
+    for i, c in enumerate(conns):
+        s.req(c, "join", table=tid, seat=i)
+    return s, tid, conns
+
+
+def turn_step(
+    s: Session, tid: str, conns: list[int], rng: random.Random
+) -> tuple[int, int, dict[str, Any], dict[str, Any]] | None:
+    """Play one random legal move; return (log start, log end, move, mover's reply)."""
+    u = s.last_update(conns[0])["body"]
+    if u["turn"] is None:
+        return None
+    c = conns[u["turn"]]
+    mine = s.last_update(c)["body"]
+    move = rng.choice(mine["legal"])
+    start = s.mark()
+    rep = s.req(c, "move", table=tid, version=mine["version"], move=move)
+    return start, s.mark(), move, rep
+
+
+def game_section(game_id: str) -> str:
+    game = all_games()[game_id]
+    n = max(game.min_players, min(3, game.max_players))
+    out = [f"## {game.titles['en']} (`{game_id}`)", ""]
+
+    # connect + lobby, start + deal
+    s, tid, conns = play_game(game_id, n, seed=1, autostart=False)
+    spect = s.connect("Spectator")
+    s.req(spect, "list_tables")
+    s.req(spect, "watch", table=tid)
+    start = s.mark()
+    s.req(conns[0], "start", table=tid)
+    lobby_log = s.log[:start]
+    deal_log = s.log[start:]
+    out += ["### Connection and lobby", "", diagram(lobby_log), ""]
+    out += [
+        "### Start and deal",
+        "",
+        "The commitment to the seed is published before any card is dealt; each member then gets its own first `update` (its hand, the public deal events).",
+        "",
+        diagram(deal_log),
+        "",
+    ]
+
+    # ordinary turns and special plays: the first step of each kind in seeded random games
+    seen: dict[tuple[Any, ...], tuple[list[Any], str, int]] = {}
+    counts: dict[tuple[Any, ...], int] = {}
+    end_log: list[Any] | None = None
+    for k in range(40):
+        s2, tid2, conns2 = play_game(game_id, n, seed=100 + k)
+        rng = random.Random(k)
+        for _ in range(3000):
+            step = turn_step(s2, tid2, conns2, rng)
+            if step is None:
+                break
+            a, b, move, rep = step
+            sig = signature(move, rep)
+            counts[sig] = counts.get(sig, 0) + 1
+            if sig not in seen:
+                ev = rep["body"]["events"]
+                text = "; ".join(game.describe(_event(e), "en") for e in ev[:3])
+                seen[sig] = (s2.log[a:b], text, len(seen))
+            if rep["body"]["turn"] is None and end_log is None:
+                end_log = s2.log[a:]
+    ordered = sorted(seen.items(), key=lambda kv: -counts[kv[0]])
+    common = ordered[0]
+    out += [
+        "### An ordinary turn",
+        "",
+        f"The most frequent kind of step (`{common[0][0]}`, events {', '.join(common[0][2])}). The mover's copy of the `update` answers its `move` (same `id`).",
+        "",
+        diagram(common[1][0], {0: _note(common[1][1])}),
+        "",
+    ]
+    out += [
+        "### Every other kind of play",
+        "",
+        "Each distinct step found in seeded random games (move type, number of cards, events), rarest last.",
+    ]
+    for sig, (log, text, _) in ordered[1:]:
+        cards = "" if sig[1] is None else f", {sig[1]} card(s)"
+        out += [
+            "",
+            f"#### `{sig[0]}`{cards} → {', '.join(sig[2]) or 'no event'}",
+            "",
+            f"> {text}",
+            "",
+            diagram(log, {0: _note(text)}),
+        ]
+    out.append("")
+
+    # errors
+    s3, tid3, conns3 = play_game(game_id, n, seed=7)
+    u = s3.last_update(conns3[0])["body"]
+    mover, other = conns3[u["turn"]], conns3[(u["turn"] + 1) % n]
+    mark = s3.mark()
+    legal = s3.last_update(mover)["body"]["legal"]
+    s3.req(other, "move", table=tid3, version=u["version"], move=legal[0])
+    s3.req(mover, "move", table=tid3, version=u["version"] + 5, move=legal[0])
+    s3.req(mover, "move", table=tid3, version=u["version"], move={"type": "no-such-move"})
+    s3.raw(mover, '{"cmd":"move","id":99,"body":{"table":42}}')
+    out += [
+        "### Errors",
+        "",
+        "A refused request changes nothing; the error answers its `id`.",
+        "",
+        diagram(s3.log[mark:]),
+        "",
+    ]
+
+    # time-out
+    s4, _, _ = play_game(game_id, n, seed=8, turn_seconds=30)
+    mark = s4.mark()
+    s4.advance(30.5)
+    out += [
+        "### Time-out",
+        "",
+        "With `turn_seconds` set, a seat that does not move in time gets the game's default move (`State.default_move`); every member sees a `timeout` event before the move's own events.",
+        "",
+        diagram(s4.log[mark:]),
+        "",
+    ]
+
+    # reconnection
+    s5, tid5, conns5 = play_game(game_id, n, seed=9, turn_seconds=30)
+    token = next(x for x in s5.inbox[conns5[0]] if x["cmd"] == "joined")["body"]["token"]
+    seen_v = s5.last_update(conns5[0])["body"]["version"]
+    mark = s5.mark()
+    s5.drop(conns5[0])
+    s5.advance(30.5)
+    s5.advance(30.5)
+    back = s5.connect("J1 again")
+    s5.req(back, "resume", table=tid5, token=token, version=seen_v)
+    out += [
+        "### Reconnection",
+        "",
+        "A dropped seat waits with its timer running. The token (not the name) gets it back; `version` says what the client last saw, and the catch-up `update` carries every event since.",
+        "",
+        diagram(s5.log[mark:]),
+        "",
+    ]
+
+    # end of game
+    if end_log is not None:
+        out += [
+            "### End of game",
+            "",
+            'The last move\'s updates, then `game_over` with the result for every seat and the seed revealed (check `sha256("atout-seed:" + seed)` against the commitment).',
+            "",
+            diagram(end_log),
+            "",
+        ]
+    return "\n".join(out)
+
+
+def _event(e: dict[str, Any]) -> Any:
+    from atout.games.base import Event
+
+    return Event(e["kind"], e.get("seat"), e.get("data", {}))
+
+
+def _note(text: str) -> str:
+    return text.replace(";", ",").replace("#", "♯")[:150]
+
+
+# --------------------------------------------------------------------------- commands, schemas
+
+
+def schema_of(cls: type[m.Message]) -> dict[str, Any]:
+    return msgspec.json.schema(cls)
+
+
+def body_rows(cls: type[m.Message]) -> list[str]:
+    sch = schema_of(cls)
+    defs = sch["$defs"]
+    body_ref = defs[cls.__name__]["properties"]["body"]
+    ref = body_ref.get("$ref", "").split("/")[-1]
+    props = defs.get(ref, {}).get("properties", {})
+    req = set(defs.get(ref, {}).get("required", []))
+    rows = []
+    for name, p in props.items():
+        typ = _type(p)
+        desc = p.get("description", "")
+        rows.append(f"`{name}`{'' if name in req else '?'}: {typ}" + (f" — {desc}" if desc else ""))
+    return rows
+
+
+def _type(p: dict[str, Any]) -> str:
+    if "$ref" in p:
+        return p["$ref"].split("/")[-1]
+    if "anyOf" in p:
+        return " \\| ".join(_type(x) for x in p["anyOf"])
+    if "enum" in p:
+        return " \\| ".join(json.dumps(v) for v in p["enum"])
+    t = p.get("type", "any")
+    if t == "array":
+        return f"list[{_type(p.get('items', {}))}]"
+    return str(t)
+
+
+def examples() -> dict[str, dict[str, Any]]:
+    """One real example of every command, from a scripted q2j session."""
+    s, tid, conns = play_game("q2j", 2, seed=3, autostart=False)
+    w = s.connect("Watcher")
+    s.req(w, "list_games")
+    s.req(w, "list_tables")
+    s.req(w, "watch", table=tid)
+    s.req(conns[0], "start", table=tid)
+    s.req(w, "ping")
+    rng = random.Random(0)
+    while turn_step(s, tid, conns, rng) is not None:
+        pass
+    s.req(conns[0], "rematch", table=tid)
+    s.req(conns[1], "rematch", table=tid)
+    s.req(conns[1], "leave", table=tid)
+    s5, tid5, conns5 = play_game("q2j", 2, seed=4)
+    tok = next(x for x in s5.inbox[conns5[0]] if x["cmd"] == "joined")["body"]["token"]
+    s5.drop(conns5[0])
+    c = s5.connect("J1 again")
+    s5.req(c, "resume", table=tid5, token=tok, version=0)
+    s5.req(c, "move", table=tid5, version=99, move={"type": "draw"})
+    out: dict[str, dict[str, Any]] = {}
+    for _, _, d in s.log + s5.log:
+        key = d.get("cmd", "")
+        if key.startswith("("):
+            continue
+        direction = "c" if d.get("to") == "gm" else "g"
+        out.setdefault(f"{direction}:{key}", d)
+    return out
+
+
+def command_section() -> str:
+    ex = examples()
+    lines = [
+        "## Commands",
+        "",
+        "| # | Command | Sender | Recipient | Body | What it does |",
+        "|---|---|---|---|---|---|",
+    ]
+    allm = [*m.CLIENT_MESSAGES, *m.SERVER_MESSAGES]
+    for i, cls in enumerate(allm, 1):
+        tag = cls.__struct_config__.tag
+        client = cls in m.CLIENT_MESSAGES
+        sender = "client" if client else "game master (`gm`)"
+        recipient = "game master (`gm`)" if client else _recipient(tag)
+        body = "<br>".join(body_rows(cls)) or "{}"
+        lines.append(f"| {i} | `{tag}` | {sender} | {recipient} | {body} | {cls.summary} |")
+    lines += ["", "### Examples", ""]
+    for cls in allm:
+        tag = cls.__struct_config__.tag
+        key = f"{'c' if cls in m.CLIENT_MESSAGES else 'g'}:{tag}"
+        lines.append(f"**`{tag}`** ({cls.direction})")
+        lines.append("")
+        lines.append(fence(ex[key]) if key in ex else "_(no example in the scripted session)_")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _recipient(tag: str) -> str:
+    if tag in ("table", "started", "update", "game_over", "rematch", "rematch_ready"):
+        return "every member of the table: `<table>/<seat>` or `<table>/spectators`"
+    return "the requesting client (by name)"
+
+
+def error_section() -> str:
+    lines = ["## Error codes", "", "| Code | Meaning |", "|---|---|"]
+    lines += [f"| `{k}` | {v} |" for k, v in ERROR_CODES.items()]
+    return "\n".join(lines)
+
+
+def general_section() -> str:
+    s, tid, conns = play_game("q2j", 2, seed=5, autostart=False)
+    w = s.connect("Spectator")
+    s.req(w, "watch", table=tid)
+    mark = s.mark()
+    s.req(conns[0], "start", table=tid)
+    rng = random.Random(0)
+    while turn_step(s, tid, conns, rng) is not None:
+        pass
+    mark = s.mark()
+    s.req(conns[0], "rematch", table=tid)
+    s.req(conns[1], "rematch", table=tid)
+    return "\n".join(
+        [
+            "## Rematch",
+            "",
+            "After `game_over`, each player sends `rematch`; when every human seat has asked, a new table with the same settings starts and each player gets its new seat token in `rematch_ready`; spectators follow.",
+            "",
+            diagram(s.log[mark : mark + 40]),
+            "",
+        ]
+    )
+
+
+HEADER = """# The atout protocol
+
+<!-- Generated by scripts/gen_protocol.py from src/atout/protocol/messages.py. Do not edit. -->
+
+The game master (`gm`) holds the cards and the rules; clients only send choices. Every message is
+one JSON object in one WebSocket text frame on `ws://HOST:PORT/ws`, and carries the four things the
+rulebook asks for — **`cmd`** (the command's name), **`from`** (sender), **`to`** (recipient) and
+**`body`** — plus **`id`** (a request id the client picks; the reply echoes it) and/or **`seq`**
+(the table's sequence number, on every table event; a `state` snapshot after reconnecting resets
+the count). The `update` answering a `move` carries both.
+
+* **Addresses**: a client is its `name` from `hello`; the game master is `gm`; a seat is
+  `<table>/<seat>` (seats count from 0; J1 is seat 0); spectators are `<table>/spectators`.
+* **Versioned handshake**: the first message must be `hello` with the protocol versions the client
+  speaks (`versions: [1]`); `welcome` gives the one chosen. Current version: **{version}**.
+* **State version**: every `update` carries `version` (moves applied so far). A `move` echoes the
+  version it was chosen on; if the table moved on, it is refused with `table.stale_state`.
+* **Identity**: `joined` gives a secret seat `token`. Only the connection holding the seat may act
+  for it; `resume` with the token (never the name) reclaims it after a drop.
+* **Hidden cards never leave the server**: each member's `update` holds `view` = the game's view for
+  its seat and only the events that seat may see; errors do not name hidden cards.
+* **Fair dealing**: `started` publishes `commitment = sha256("atout-seed:" + seed)`; `game_over`
+  reveals `seed`; `atout verify RECORD` replays the deal and every move.
+* **JSON Schemas**: `docs/schema/client.json` (everything a client may send),
+  `docs/schema/server.json` (everything the game master sends), one file per command.
+"""
+
+
+def render() -> dict[Path, str]:
+    files: dict[Path, str] = {}
+    parts = [
+        HEADER.replace("{version}", str(m.PROTOCOL_VERSION)),
+        command_section(),
+        error_section(),
+        "",
+    ]
+    parts.append("# Sequences, game by game\n")
+    parts.append(
+        "Arrows from a client are requests (`->>`); the game master's answers and table events are dashed. Every diagram is a real exchange captured from the game master on fixed seeds.\n"
+    )
+    parts.append(general_section())
+    for gid in all_games():
+        parts.append(game_section(gid))
+    files[DOC] = "\n".join(parts).rstrip() + "\n"
+    files[SCHEMA_DIR / "client.json"] = _json(msgspec.json.schema(m.ClientMessage))
+    files[SCHEMA_DIR / "server.json"] = _json(msgspec.json.schema(m.ServerMessage))
+    for cls in m.CLIENT_MESSAGES:
+        files[SCHEMA_DIR / f"client.{cls.__struct_config__.tag}.json"] = _json(schema_of(cls))
+    for cls in m.SERVER_MESSAGES:
+        files[SCHEMA_DIR / f"server.{cls.__struct_config__.tag}.json"] = _json(schema_of(cls))
+    return files
+
+
+def _json(x: Any) -> str:
+    return json.dumps(x, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    files = render()
+    if "--check" in argv:
+        stale = [
+            str(p.relative_to(ROOT))
+            for p, text in files.items()
+            if not p.exists() or p.read_text() != text
+        ]
+        if stale:
+            print("stale (run python scripts/gen_protocol.py):", ", ".join(stale))
+            return 1
+        return 0
+    SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
+    for p, text in files.items():
+        p.write_text(text)
+    print(f"wrote {DOC.relative_to(ROOT)} and {len(files) - 1} schema files")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
