@@ -194,8 +194,8 @@ def openspiel_c8_engine() -> Engine:
         type_.min_num_players,
         type_.max_num_players,
         "pyspiel.load_game('crazy_eights', {'players': N}), defaults otherwise "
-        "(max_turns=100 truncates long games, no special cards, no reshuffle); "
-        "deal and draws are chance nodes",
+        "(max_turns=100, no special cards, no reshuffle: many games end without a player "
+        "going out, so compare moves/s, not games/s); deal and draws are chance nodes",
     )
 
 
