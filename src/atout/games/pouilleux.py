@@ -468,6 +468,8 @@ class PouilleuxState(State[PouilleuxOptions]):
             data["target"] = move.target
         if move.other is not None:
             data["other"] = move.other
+        if not hand:
+            data["last"] = True  # the game ends at once: the effect never happens
         events.append(Event("lay", seat, data))
         if not hand:  # the game ends the moment a hand is empty: no effect
             self._finish(events, (seat,), "emptied_hand")
@@ -806,8 +808,17 @@ def _seat(s: int | None, lang: str) -> str:
     return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
 
 
-def _labels(codes: list[str]) -> str:
-    return " ".join(card(c).label for c in codes)
+_FR_TOKEN = {"J": "V", "Q": "D", "K": "R"}
+
+
+def _label(code: str, lang: str) -> str:
+    """``Q♥`` in English, ``D♥`` in French (Valet, Dame, Roi)."""
+    text = card(code).label
+    return _FR_TOKEN.get(text[0], text[0]) + text[1:] if lang == "fr" else text
+
+
+def _labels(codes: list[str], lang: str) -> str:
+    return " ".join(_label(c, lang) for c in codes)
 
 
 _PLURAL = {
@@ -846,10 +857,11 @@ def _lay_text(
     actor: int | None = None,
 ) -> str:
     """Laying a special pair and its effect: a command ("lay the Kings (K♣ K♠) and swap …")
-    without ``actor``, a sentence ("J1 lays the Kings …") with one."""
+    without ``actor``; with one, a sentence ("J1 lays the Kings …") naming the player's choice
+    only: the effects of 10s and Queens have their own events."""
     fr = lang == "fr"
     rank = card(cards[0]).rank
-    what = f"{_PLURAL[lang][rank]} ({_labels(list(cards))})"
+    what = f"{_PLURAL[lang][rank]} ({_labels(list(cards), lang)})"
     said = actor is not None
     if fr:
         head = f"{_seat(actor, lang)} pose les {what}" if said else f"poser les {what}"
@@ -857,7 +869,7 @@ def _lay_text(
         head = f"{_seat(actor, lang)} lays the {what}" if said else f"lay the {what}"
     effect = _EFFECT[lang][rank]
     if isinstance(effect, str):
-        return head + effect
+        return head if said else head + effect
     fill: dict[str, str] = {}
     if rank == ACE and colour is not None:
         fill["colour"] = Colour(colour).name_in(lang)
@@ -880,12 +892,14 @@ def _describe(e: Event, lang: str) -> str:
         return f"Donne : {sizes} cartes." if fr else f"Deal: {sizes} cards."
     if k == "hand":
         return (
-            f"Votre main : {_labels(d['cards'])}." if fr else f"Your hand: {_labels(d['cards'])}."
+            f"Votre main : {_labels(d['cards'], lang)}."
+            if fr
+            else f"Your hand: {_labels(d['cards'], lang)}."
         )
     if k == "turn":
         return f"Au tour de {who}." if fr else f"{who}'s turn."
     if k == "pairs":
-        ps = ", ".join(_labels(p) for p in d["pairs"])
+        ps = ", ".join(_labels(p, lang) for p in d["pairs"])
         if fr:
             return f"{who} pose {'la paire' if len(d['pairs']) == 1 else 'les paires'} {ps}."
         return f"{who} lays {'the pair' if len(d['pairs']) == 1 else 'the pairs'} {ps}."
@@ -893,13 +907,18 @@ def _describe(e: Event, lang: str) -> str:
         src = _seat(d["from"], lang)
         c = d.get("card")
         if fr:
-            what = f"le {card(c).label}" if c else "une carte"
-            verb = "pioche" if k == "draw" else "prend (Valets)"
-            return f"{who} {verb} {what} dans le jeu de {src}."
-        what = f"the {card(c).label}" if c else "a card"
-        verb = "draws" if k == "draw" else "takes (Jacks)"
-        return f"{who} {verb} {what} from {src}."
+            what = f"le {_label(c, lang)}" if c else "une carte"
+            if k == "pick":
+                return f"{who} prend {what} dans le jeu de {src} (Valets)."
+            return f"{who} pioche {what} dans le jeu de {src}."
+        what = f"the {_label(c, lang)}" if c else "a card"
+        if k == "pick":
+            return f"{who} takes {what} from {src} (Jacks)."
+        return f"{who} draws {what} from {src}."
     if k == "lay":
+        if d.get("last"):
+            text = _lay_text(d["cards"], None, None, None, lang, e.seat)
+            return text + (" : ses dernières cartes." if fr else ": the last cards in hand.")
         text = _lay_text(d["cards"], d.get("colour"), d.get("target"), d.get("other"), lang, e.seat)
         if d["rank"] == ACE:
             col = Colour(d["colour"]).name_in(lang)
@@ -922,7 +941,7 @@ def _describe(e: Event, lang: str) -> str:
     if k == "swap":
         p, q = (_seat(x, lang) for x in d["players"])
         if d.get("cards"):
-            cp, cq = (card(c).label for c in d["cards"])
+            cp, cq = (_label(c, lang) for c in d["cards"])
             if fr:
                 return f"Échange des Rois : le {cp} de {p} passe à {q}, le {cq} de {q} passe à {p}."
             return f"Kings' swap: {p}'s {cp} goes to {q}, {q}'s {cq} goes to {p}."
@@ -937,16 +956,21 @@ def _describe(e: Event, lang: str) -> str:
     if k == "game_over":
         ws = ", ".join(_seat(w, lang) for w in d["winners"])
         holder = _seat(d["pouilleux"], lang)
+        many = len(d["winners"]) > 1
         if d["reason"] == "turn_cap":
-            head = (
-                f"Limite de tours atteinte : {ws} a le moins de cartes et gagne."
-                if fr
-                else f"Turn cap reached: {ws} has the fewest cards and wins."
-            )
+            if fr:
+                verb = (
+                    "ont le moins de cartes et gagnent" if many else "a le moins de cartes et gagne"
+                )
+                head = f"Limite de tours atteinte : {ws} {verb}."
+            else:
+                verb = "have the fewest cards and win" if many else "has the fewest cards and wins"
+                head = f"Turn cap reached: {ws} {verb}."
+        elif fr:
+            verb = "n'ont plus de cartes et gagnent" if many else "n'a plus de cartes et gagne"
+            head = f"{ws} {verb} !"
         else:
-            head = (
-                f"{ws} n'a plus de cartes et gagne !" if fr else f"{ws} has no cards left and wins!"
-            )
+            head = f"{ws} {'have' if many else 'has'} no cards left and win{'' if many else 's'}!"
         if d["losers"]:
             loser = _seat(d["losers"][0], lang)
             tail = (
