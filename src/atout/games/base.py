@@ -146,13 +146,14 @@ class State(ABC, Generic[O]):
         Raises :class:`IllegalMove` (state unchanged) if ``seat`` may not act or the move is not
         legal. The checks run before anything is changed.
         """
-        if self.current is None:
+        current = self.current
+        if current is None:
             raise IllegalMove("game_over", "The game is over.", "La partie est terminée.")
-        if seat != self.current:
+        if seat != current:
             raise IllegalMove(
                 "not_your_turn",
-                f"It is seat {self.current}'s turn, not seat {seat}'s.",
-                f"C'est au tour du siège {self.current}, pas du siège {seat}.",
+                f"It is seat {current}'s turn, not seat {seat}'s.",
+                f"C'est au tour du siège {current}, pas du siège {seat}.",
             )
         self.check(move)
         events = self._apply(move)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -63,6 +64,9 @@ class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
 
 Move = Play | Draw
 _DRAW = Draw()
+_PLAY1 = {c: Play((c.code,)) for c in deck_52()}
+_ALL_CARDS = {c.code: c for c in deck_52()}
+_JACKS = frozenset(c for c in deck_52() if c.rank == JACK)
 
 
 # --------------------------------------------------------------------------- the strength rule
@@ -84,6 +88,17 @@ def beats(x: Card, top: Card, face_on_ace: bool = False) -> bool:
     if x.suit is top.suit:
         return xr < tr
     return xr > tr
+
+
+@cache
+def _beaten_by(top: Card, face_on_ace: bool) -> frozenset[Card]:
+    """Every card that beats a single ``top``: :func:`beats`, tabulated once."""
+    return frozenset(x for x in deck_52() if beats(x, top, face_on_ace))
+
+
+@cache
+def _others(players: int, seat: int) -> tuple[int, ...]:
+    return tuple(i for i in range(players) if i != seat)
 
 
 def refusal(x: Card, top: Card, face_on_ace: bool) -> IllegalMove:
@@ -154,7 +169,8 @@ class Q2JState(State[Q2JOptions]):
         if self._result is not None:
             return []
         hand = self.hands[self.seat]
-        moves: list[Any] = [Play((c.code,)) for c in hand if self._single_ok(c)]
+        ok = self._playable()
+        moves: list[Any] = [_PLAY1[c] for c in hand if ok is None or c in ok]
         if self._pair_allowed():
             queens = [c for c in hand if c.rank == QUEEN]
             for i, a in enumerate(queens):
@@ -163,16 +179,23 @@ class Q2JState(State[Q2JOptions]):
         moves.append(_DRAW)
         return moves
 
-    def _single_ok(self, c: Card) -> bool:
-        """One source of legality for a single card in the current situation."""
+    def _playable(self) -> frozenset[Card] | None:
+        """The single cards legal now (``None``: any card). The one source of single-card
+        legality: rule 1 on a Q², :func:`beats` otherwise, and the free lead."""
         top = self.top
         if self.free_lead:
             if self.options.q2_return == "free_lead":
-                return True
-            return any(beats(c, q, self.options.face_on_ace) for q in top)
+                return None
+            return _beaten_by(top[0], self.options.face_on_ace) | _beaten_by(
+                top[1], self.options.face_on_ace
+            )
         if len(top) == 2:  # rule 1: on a Q², only a Jack
-            return c.rank == JACK
-        return beats(c, top[0], self.options.face_on_ace)
+            return _JACKS
+        return _beaten_by(top[0], self.options.face_on_ace)
+
+    def _single_ok(self, c: Card) -> bool:
+        ok = self._playable()
+        return ok is None or c in ok
 
     def _pair_allowed(self) -> bool:
         """Rule 2: a Q² goes on anything but a Jack or a Q²; never as a free lead."""
@@ -181,6 +204,10 @@ class Q2JState(State[Q2JOptions]):
     def check(self, move: Any) -> None:
         if isinstance(move, Draw):
             return
+        if isinstance(move, Play) and len(move.cards) == 1:  # fast path for the common case
+            c = _ALL_CARDS.get(move.cards[0])
+            if c is not None and c in self.hands[self.seat] and self._single_ok(c):
+                return
         if not isinstance(move, Play):
             raise IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
         cs = self._cards_in_hand(move.cards)
@@ -322,7 +349,7 @@ class Q2JState(State[Q2JOptions]):
             return None
         c = self.stock.pop()
         self.hands[seat].append(c)
-        others = tuple(i for i in range(self.num_players) if i != seat)
+        others = _others(self.num_players, seat)
         events.append(Event("draw", seat, {"card": c.code, "reason": reason}, to=(seat,)))
         events.append(Event("draw", seat, {"card": None, "reason": reason}, to=others))
         return c
