@@ -419,6 +419,19 @@ def test_a_new_ace_replaces_the_old_one() -> None:
     assert s.view(None)["imposed_by"] == 1
 
 
+def test_ace_player_skipped_by_a_ten_keeps_the_restriction() -> None:
+    s = deal(["AH AD 6C QC QS", "5C 6S 7C", "5S 7S JS"], KEEP, spare=2)
+    take(s, "7C")
+    act(s, Lay(("AD", "AH"), colour="red"))
+    take(s, "5S")  # J2: the black pair 5C 5S waits; no special pair: the turn ends
+    assert s.current == 2
+    take(s, "6C")
+    act(s, Lay(("10D", "10H")))  # J3 skips J1, the Ace player
+    assert s.current == 1
+    assert s.view(None)["imposed"] == "red" and s.view(None)["imposed_by"] == 0
+    assert {"5C", "5S"} <= hand(s, 1)
+
+
 # --------------------------------------------------------------------------- the end
 
 
