@@ -127,6 +127,7 @@ class Client:
         rid = msg.id = self._rid
         msg.sender, msg.to = self.name, m.GM
         fut: asyncio.Future[m.Message] = asyncio.get_running_loop().create_future()
+        fut.add_done_callback(_retrieve)
         self._pending[rid] = fut
         try:
             await self.ws.send(encode(msg), text=True)
@@ -260,6 +261,12 @@ class Client:
                         raise
                 continue
             await f.wait(timeout)
+
+
+def _retrieve(fut: asyncio.Future[Any]) -> None:
+    """Mark a failed request's exception as seen (its waiter may have timed out already)."""
+    if not fut.cancelled():
+        fut.exception()
 
 
 def bot_chooser(game: Game[Any], bot: Bot) -> Chooser:
