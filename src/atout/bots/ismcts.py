@@ -11,8 +11,10 @@ One tree is grown over the moves of every seat, as seen from the bot's seat. Eac
    parent was visited) instead of the parent's visits — moves that exist only in some samples
    (an opponent playing a card it may not hold) are judged fairly;
 3. **expand** one untried move, **simulate** to the end with a cheap rollout policy (the game's
-   own, see :mod:`atout.bots.heuristic`, else uniform random), and **backpropagate** each node's
-   reward for the seat that made its move (a win counts 1, a shared win its share).
+   own, see :mod:`atout.bots.heuristic`, else uniform random) — to the end of the game, or to
+   the game's horizon (Le Quinze: the end of the deal) where the game's evaluation scores it —
+   and **backpropagate** each node's reward for the seat that made its move (a win counts 1, a
+   shared win its share).
 
 The answer is the root move visited most. The bot is built from the view alone (never a State),
 so it plays the same over the network.
@@ -30,9 +32,14 @@ from atout.bots import register
 from atout.bots.determinize import sample
 from atout.games.base import Game, State
 
-#: Iterations per decision by default: under ~0.5 s a decision on this machine for every game
-#: (see bench/bots.py for the measured figures).
+#: Iterations per decision by default, per game: a decision stays well under 1 s on the
+#: reference 2-core machine (bench/bots.py measures it). Other games get ``DEFAULT_ITERATIONS``.
 DEFAULT_ITERATIONS = 300
+GAME_ITERATIONS = {"q2j": 1000, "quinze": 200, "pouilleux": 300}
+#: Positions with more legal moves than this are not branched on inside the tree (the playout
+#: policy moves there); a root with more than ``MAX_ROOT`` moves asks the heuristic instead.
+MAX_BRANCH = 150
+MAX_ROOT = 400
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORATION = 0.7
 #: A rollout that has not ended after this many moves is scored by the fallback evaluation.
@@ -40,6 +47,7 @@ ROLLOUT_CAP = 400
 
 Rollout = Callable[[State[Any], list[Any], random.Random], Any]
 Evaluate = Callable[[State[Any]], list[float]]
+Horizon = Callable[[State[Any]], bool]
 
 
 class Node:
@@ -61,11 +69,16 @@ def _random_rollout(state: State[Any], legal: list[Any], rng: random.Random) -> 
     return legal[int(rng.random() * len(legal))]
 
 
-def _policies(game_id: str) -> tuple[Rollout | None, Evaluate | None]:
-    """The game's rollout policy and capped-rollout evaluation, if the heuristics define them."""
+def _policies(game_id: str) -> tuple[Rollout | None, Evaluate | None, Horizon | None]:
+    """The game's playout policy, evaluation of unfinished playouts and playout horizon, if its
+    heuristic module defines them."""
     from atout.bots import heuristic
 
-    return heuristic.ROLLOUTS.get(game_id), heuristic.EVALUATIONS.get(game_id)
+    return (
+        heuristic.ROLLOUTS.get(game_id),
+        heuristic.EVALUATIONS.get(game_id),
+        heuristic.HORIZONS.get(game_id),
+    )
 
 
 def _outcome(state: State[Any], evaluate: Evaluate | None) -> list[float]:
@@ -84,14 +97,15 @@ def _outcome(state: State[Any], evaluate: Evaluate | None) -> list[float]:
 
 
 class ISMCTSBot:
-    """SO-ISMCTS. Budget: ``iterations`` per decision, or ``seconds`` (wall time) if given."""
+    """SO-ISMCTS. Budget: ``iterations`` per decision (default: the game's entry in
+    ``GAME_ITERATIONS``), or ``seconds`` of wall time if given."""
 
     name = "ismcts"
 
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout: str = "policy",
@@ -107,6 +121,11 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = {"iterations": 0, "stats": {}}
             return legal[0]
+        if len(legal) > MAX_ROOT:
+            from atout.bots.heuristic import HeuristicBot
+
+            self.last = {"iterations": 0, "stats": {}}
+            return HeuristicBot(int(self.rng.random() * 2**31)).choose(game, view, legal)
         root = self.search(game, view)
         best, best_visits = legal[0], -1
         stats: dict[Any, tuple[int, float]] = {}
@@ -124,8 +143,9 @@ class ISMCTSBot:
         """Grow the tree from ``view`` within the budget; returns the root."""
         rng = self.rng
         me = view["seat"]
-        rollout, evaluate = _policies(game.id) if self.rollout == "policy" else (None, None)
-        policy = rollout or _random_rollout
+        rollout, evaluate, horizon = _policies(game.id)
+        policy = (rollout if self.rollout == "policy" else None) or _random_rollout
+        iterations = self.iterations or GAME_ITERATIONS.get(game.id, DEFAULT_ITERATIONS)
         c = self.exploration
         root = Node(None, None, me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -133,7 +153,7 @@ class ISMCTSBot:
         t0 = time.perf_counter()
         while True:
             if deadline is None:
-                if done >= self.iterations:
+                if done >= iterations:
                     break
             elif time.perf_counter() >= deadline and done > 0:
                 break
@@ -142,7 +162,11 @@ class ISMCTSBot:
             node = root
             # select while fully expanded for this sample
             while (seat := state.current) is not None:
+                if horizon is not None and horizon(state):
+                    break
                 legal = state.legal_moves()
+                if len(legal) > MAX_BRANCH:
+                    break
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
@@ -166,6 +190,8 @@ class ISMCTSBot:
             # simulate
             steps = 0
             while (seat := state.current) is not None and steps < ROLLOUT_CAP:
+                if horizon is not None and horizon(state):
+                    break
                 state.apply(seat, policy(state, state.legal_moves(), rng))
                 steps += 1
             rewards = _outcome(state, evaluate)

@@ -5,8 +5,9 @@ Each game's strategy lives in a module of this package named after the game id a
 * ``decide(view, legal, rng) -> (move, why, params)``: the move and a reason key with its
   parameters (so a hint can say why without formatting text on every move of a simulation);
 * ``explain(why, params, lang) -> str``: that reason as a sentence in ``en`` or ``fr``;
-* optionally ``rollout(state, legal, rng)`` and ``evaluate(state)``: a cheap playout policy and a
-  score for unfinished playouts, used by ISMCTS on *sampled* states (never the real one).
+* optionally ``rollout(state, legal, rng)``, ``evaluate(state)`` and ``horizon(state)``: a cheap
+  playout policy, a score for unfinished playouts and where playouts may stop (Le Quinze: the
+  end of the deal), used by ISMCTS on *sampled* states (never the real one).
 
 docs/bots.md explains each strategy.
 """
@@ -25,6 +26,7 @@ from atout.games.base import Game
 STRATEGIES: dict[str, ModuleType] = {}
 ROLLOUTS: dict[str, Any] = {}
 EVALUATIONS: dict[str, Any] = {}
+HORIZONS: dict[str, Any] = {}
 
 for _info in pkgutil.iter_modules(__path__):
     _mod = importlib.import_module(f"{__name__}.{_info.name}")
@@ -35,6 +37,8 @@ for _info in pkgutil.iter_modules(__path__):
             ROLLOUTS[_gid] = _mod.rollout
         if hasattr(_mod, "evaluate"):
             EVALUATIONS[_gid] = _mod.evaluate
+        if hasattr(_mod, "horizon"):
+            HORIZONS[_gid] = _mod.horizon
 
 
 class HeuristicBot:

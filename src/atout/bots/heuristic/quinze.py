@@ -1,0 +1,186 @@
+"""Le Quinze strategy: let the solver shed as many hand cards as possible; when no fifteen is
+possible, lay the card whose loss hurts least.
+
+* **Fifteens**: :func:`atout.games.fifteens.best_play` finds the disjoint fifteens that remove
+  the most hand cards (then the most points). We make its first fifteen; the next decision asks
+  again, so the whole best set gets made, and going out is never missed.
+* **Laying** (no fifteen this turn): each card, or face pair, that may be laid is scored by
+  - the points it takes out of the hand (a card left in hand scores against us at the end),
+  - what the hand keeps: the chance that next turn's draw, from the cards not yet seen, gives a
+    fifteen with the cards left and the table (the laid card stays usable on the table),
+  - what it gives away: how many more unseen cards would make a fifteen on the table once it lies
+    there (a single card from the next player's hand is enough).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from atout.cards import Card, card, deck_54, deck_108
+from atout.games.base import State
+from atout.games.fifteens import best_play, count_fifteens, points
+from atout.games.quinze import Done, Fifteen, Lay, Pass
+
+GAME_ID = "quinze"
+
+W_POINTS = 1.0  # per 10 points laid
+W_KEEP = 2.0  # chance of a fifteen next turn
+W_GIVE = 1.5  # share of unseen cards that would make a fifteen on the new table
+W_TWO = 0.4  # a face pair takes two cards out at once
+
+
+@cache
+def _deck(players: int) -> tuple[Card, ...]:
+    return tuple(deck_54() if players <= 4 else deck_108())
+
+
+def _unseen_by_rank(view: dict[str, Any]) -> dict[int, tuple[Card, int]]:
+    """Unseen cards grouped by rank (suits play no part): a representative and a count."""
+    seen = set(view["hand"]) | set(view["table"]) | set(view["discard"])
+    out: dict[int, tuple[Card, int]] = {}
+    for c in _deck(view["players"]):
+        if c.code not in seen:
+            rep, n = out.get(c.rank, (c, 0))
+            out[c.rank] = (rep, n + 1)
+    return out
+
+
+def decide(view: dict[str, Any], legal: Any, rng: random.Random) -> tuple[Any, str, dict]:
+    if view["phase"]["name"] != "play":
+        return legal[0], "deal", {}
+    hand = [card(c) for c in view["hand"]]
+    table = [card(c) for c in view["table"]]
+    play = best_play(hand, table)
+    if play.fifteens:
+        move = Fifteen(tuple(c.code for c in play.fifteens[0]))
+        if move in legal:
+            why = "out" if play.goes_out else "fifteen"
+            return move, why, {"cards": list(move.cards), "shed": play.hand_cards}
+    lays = [m for m in legal if isinstance(m, Lay)]
+    if view["made"]:
+        if lays and view.get("can_speed_lay"):
+            move, _ = _best_lay(view, hand, table, lays)
+            return move, "speed_lay", {"cards": list(move.cards)}
+        return _find(legal, Done) or legal[-1], "done", {}
+    if not lays:
+        return _find(legal, Pass) or legal[-1], "pass", {}
+    move, detail = _best_lay(view, hand, table, lays)
+    return move, "lay", {"cards": list(move.cards), **detail}
+
+
+def _find(legal: Any, kind: type) -> Any:
+    for m in reversed(legal):  # the non-fifteen moves are listed last
+        if isinstance(m, kind):
+            return m
+        if isinstance(m, Fifteen):
+            return None
+    return None
+
+
+def _best_lay(
+    view: dict[str, Any], hand: list[Card], table: list[Card], lays: list[Any]
+) -> tuple[Any, dict[str, int]]:
+    unseen = _unseen_by_rank(view)
+    total = sum(n for _, n in unseen.values()) or 1
+    before = sum(n for rep, n in unseen.values() if count_fifteens([rep], table))
+    best, best_score, detail = lays[0], float("-inf"), {}
+    for m in lays:
+        out = [card(c) for c in m.cards]
+        rest = [c for c in hand if c not in out]
+        new_table = table + out
+        keep = sum(n for rep, n in unseen.values() if count_fifteens([*rest, rep], new_table))
+        give = sum(n for rep, n in unseen.values() if count_fifteens([rep], new_table)) - before
+        pts = sum(points(c) for c in out)
+        score = (
+            W_POINTS * pts / 10
+            + W_KEEP * keep / total
+            - W_GIVE * max(0, give) / total
+            + W_TWO * (len(out) - 1)
+        )
+        if score > best_score:
+            best, best_score = m, score
+            detail = {"keep": round(100 * keep / total), "give": round(100 * max(0, give) / total)}
+    return best, detail
+
+
+def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
+    fr = lang == "fr"
+    names = ", ".join(card(c).name(lang) for c in params.get("cards", []))
+    if why == "deal":
+        return "Distribuez la partie suivante." if fr else "Deal the next hand."
+    if why == "out":
+        return (
+            f"Faites le quinze {names} : vos quinze vident votre main, vous gagnez la partie."
+            if fr
+            else f"Make the fifteen {names}: your fifteens empty your hand and win the deal."
+        )
+    if why == "fifteen":
+        n = params.get("shed", 0)
+        return (
+            f"Faites le quinze {names} : c'est le début de la combinaison qui retire le plus de "
+            f"cartes de votre main ({n})."
+            if fr
+            else f"Make the fifteen {names}: it starts the set of fifteens that takes the most "
+            f"cards out of your hand ({n})."
+        )
+    if why == "done":
+        return (
+            "Finissez le tour : plus aucun quinze possible."
+            if fr
+            else "End your turn: no fifteen is left to make."
+        )
+    if why == "pass":
+        return (
+            "Passez : aucun quinze, et vous ne pouvez pas poser votre dernière carte."
+            if fr
+            else "Pass: no fifteen, and your last card may not be laid."
+        )
+    keep, give = params.get("keep", 0), params.get("give", 0)
+    if fr:
+        return (
+            f"Posez {names} : pas de quinze possible ; ce sont des points en moins dans votre "
+            f"main, vous gardez environ {keep} % de chances de faire un quinze au prochain tour, "
+            f"et cela n'ouvre de quinze qu'à {give} % des cartes inconnues."
+        )
+    return (
+        f"Lay {names}: no fifteen is possible; it takes points out of your hand, you keep about "
+        f"a {keep}% chance of a fifteen next turn, and it opens a fifteen to only {give}% of the "
+        "unseen cards."
+    )
+
+
+# --------------------------------------------------------------------------- for ISMCTS
+
+
+def rollout(state: State[Any], legal: Any, rng: random.Random) -> Any:
+    """Playout policy on a sampled state: a random fifteen when there is one (they are listed
+    first), else end the turn, else lay a random card."""
+    n = len(legal)
+    first = legal[0]
+    if isinstance(first, Fifteen):
+        extra = 0
+        while not isinstance(legal[n - 1 - extra], Fifteen):
+            extra += 1
+        return legal[int(rng.random() * (n - extra))]
+    last = legal[n - 1]
+    if isinstance(last, Done):
+        return last
+    return legal[int(rng.random() * n)]
+
+
+def horizon(state: State[Any]) -> bool:
+    """Playouts stop when the deal ends: the match is judged on the scores so far."""
+    return state.phase != "play"  # type: ignore[attr-defined]
+
+
+def evaluate(state: State[Any]) -> list[float]:
+    """A deal over (or cut short): the lowest total, counting the points still in hand, wins."""
+    totals = list(state.totals)  # type: ignore[attr-defined]
+    if state.phase == "play":  # type: ignore[attr-defined]
+        for i, h in enumerate(state.hands):  # type: ignore[attr-defined]
+            totals[i] += sum(points(c) for c in h)
+    low = min(totals)
+    n = totals.count(low)
+    return [1.0 / n if t == low else 0.0 for t in totals]

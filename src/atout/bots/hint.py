@@ -1,0 +1,74 @@
+"""Hints: the move a bot would make from a seat's view, and why, in English and French.
+
+Used by the clients ("what would you play?"). Like the bots, a hint reads only the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.bots import make_bot
+from atout.games.base import Game
+
+
+def hint(
+    game: Game[Any],
+    view: dict[str, Any],
+    legal: list[Any],
+    bot_kind: str = "heuristic",
+    seed: int = 0,
+) -> tuple[Any, dict[str, str]]:
+    """``(move, {"en": sentence, "fr": phrase})`` for the seat whose ``view`` this is.
+
+    ``bot_kind`` is ``heuristic`` (explains its rule), ``ismcts`` (reports its simulations;
+    ``ismcts:2000`` sets the budget) or ``random``.
+    """
+    if not legal:
+        raise ValueError("no legal move: it is not this seat's turn")
+    kind, _, arg = bot_kind.partition(":")
+    if kind == "heuristic":
+        from atout.bots.heuristic import HeuristicBot, explain
+
+        move, why, params = HeuristicBot(seed).decide(game, view, legal)
+        return move, {lang: explain(game, why, params, lang) for lang in ("en", "fr")}
+    if kind == "ismcts":
+        from atout.bots.ismcts import ISMCTSBot, from_spec
+
+        bot = from_spec(arg, seed) if arg else ISMCTSBot(seed)
+        move = bot.choose(game, view, legal)
+        return move, _ismcts_reason(game, move, bot.last)
+    move = make_bot(bot_kind, seed).choose(game, view, legal)
+    return move, {"en": "A random legal move.", "fr": "Un coup légal au hasard."}
+
+
+def _ismcts_reason(game: Game[Any], move: Any, last: dict[str, Any]) -> dict[str, str]:
+    stats: dict[Any, tuple[int, float]] = last.get("stats", {})
+    en_move, fr_move = game.describe_move(move, "en"), game.describe_move(move, "fr")
+    if not stats:
+        return {
+            "en": f"{en_move.capitalize()}: it is the only legal move.",
+            "fr": f"{fr_move.capitalize()} : c'est le seul coup légal.",
+        }
+    visits, value = stats.get(move, (0, 0.0))
+    total = last.get("iterations", 0)
+    pct = round(100 * value)
+    others = sorted(
+        ((v, m) for m, (n, v) in stats.items() if m != move and n > 0), key=lambda x: -x[0]
+    )
+    en = (
+        f"{en_move.capitalize()}: in {total} simulated games from deals consistent with what you "
+        f"see, it was tried {visits} times and won {pct}% of them"
+    )
+    fr = (
+        f"{fr_move.capitalize()} : sur {total} parties simulées à partir de donnes compatibles "
+        f"avec ce que vous voyez, ce coup a été essayé {visits} fois et a gagné {pct} % d'entre "
+        "elles"
+    )
+    if others:
+        v, m = others[0]
+        en += f"; the next best, {game.describe_move(m, 'en')}, won {round(100 * v)}%."
+        fr += f" ; le suivant, {game.describe_move(m, 'fr')}, a gagné {round(100 * v)} %."
+    else:
+        en += "."
+        fr += "."
+    return {"en": en, "fr": fr}
