@@ -255,24 +255,26 @@ class PouilleuxState(State[PouilleuxOptions]):
     def _refusal(self, move: Any) -> IllegalMove:
         """The most precise reason ``move`` is not in :meth:`legal_moves`."""
         phase = self.phase
+        if phase == OVER:
+            return IllegalMove("game_over", "The game is over.", "La partie est terminée.")
         expected = {
-            DRAW: ("draw", "Draw a card from the next player first.", "Piochez d'abord."),
+            DRAW: ("Draw a card from the next player first.", "Piochez d'abord une carte."),
             PICK: (
-                "pick",
                 "Pick a card from the player you named with the Jacks.",
                 "Prenez une carte au joueur désigné par les Valets.",
             ),
             ACT: (
-                "lay or end",
                 "Lay one special pair or end your turn.",
                 "Posez une paire spéciale ou finissez votre tour.",
             ),
         }[phase]
         wanted = {DRAW: Draw, PICK: Pick, ACT: (Lay, End)}[phase]
         if not isinstance(move, wanted):
-            return IllegalMove("wrong_phase", expected[1], expected[2])
+            return IllegalMove("wrong_phase", *expected)
         if isinstance(move, Draw | Pick):
-            size = len(self.hands[self.next_seat if phase == DRAW else self.target or 0])
+            src = self.next_seat if phase == DRAW else self.target
+            assert src is not None
+            size = len(self.hands[src])
             return IllegalMove(
                 "bad_position",
                 f"Choose a position from 0 to {size - 1}.",
