@@ -142,8 +142,14 @@ def cpu_seconds(pid: int) -> float:
 # --------------------------------------------------------------------------- client workers
 
 
+def _wait_start(ready: Any, go: Any, window: Any) -> tuple[float, float]:
+    ready.put("ready")
+    go.wait()
+    return window[0], window[1]
+
+
 def game_worker(
-    url: str, tables: int, players: int, start_at: float, stop_at: float, q: Any, seed: int
+    url: str, tables: int, players: int, ready: Any, go: Any, window: Any, q: Any, seed: int
 ) -> None:
     async def main() -> dict[str, Any]:
         from atout.bots import make_bot
@@ -151,17 +157,24 @@ def game_worker(
         from atout.games import get_game
 
         game = get_game("q2j")
-        sem = asyncio.Semaphore(50)
+        sem = asyncio.Semaphore(64)
 
         async def conn(name: str) -> Client:
             async with sem:
-                return await Client.connect(url, name, open_timeout=120)
+                return await Client.connect(url, name, open_timeout=300)
 
-        lanes = [
-            await asyncio.gather(*(conn(f"w{seed}.{t}.{i}") for i in range(players)))
-            for t in range(tables)
-        ]
-        stats = {"moves": 0, "games": 0, "errors": 0, "lat": []}
+        flat = await asyncio.gather(*(conn(f"w{seed}.{i}") for i in range(tables * players)))
+        lanes = [flat[t * players : (t + 1) * players] for t in range(tables)]
+        start_at, stop_at = await asyncio.to_thread(_wait_start, ready, go, window)
+        stats: dict[str, Any] = {"moves": 0, "games": 0, "errors": 0, "lat": []}
+
+        def on_move(dt: float) -> None:
+            if start_at <= time.time() <= stop_at:
+                stats["moves"] += 1
+                stats["lat"].append(dt)
+
+        for c in flat:
+            c.on_move = on_move
         await asyncio.sleep(max(0.0, start_at - time.time()))
 
         async def lane(k: int, cs: list[Any]) -> None:
@@ -176,45 +189,40 @@ def game_worker(
                         bot_chooser(game, make_bot("random", seed * 7919 + k * 31 + g * 5 + i))
                         for i in range(players)
                     ]
-                    for c in cs:
-                        c.latencies = []
-                    ends = await asyncio.gather(
+                    await asyncio.gather(
                         *(
-                            c.play(info.table, ch, timeout=60)
+                            c.play(info.table, ch, timeout=120)
                             for c, ch in zip(cs, choosers, strict=True)
                         )
                     )
-                    if time.time() <= stop_at:
-                        stats["games"] += 1
-                        stats["moves"] += ends[0].version
-                        for c in cs:
-                            stats["lat"].extend(c.latencies)
+                    stats["games"] += 1
                     for c in cs:
                         c.feeds.pop(info.table, None)
+                        c.latencies.clear()
                 except Exception:
                     stats["errors"] += 1
 
         await asyncio.gather(*(lane(k, cs) for k, cs in enumerate(lanes)))
-        for cs in lanes:
-            for c in cs:
-                await c.close()
+        for c in flat:
+            await c.close()
         return stats
 
     q.put(asyncio.run(main()))
 
 
-def echo_worker(url: str, clients: int, start_at: float, stop_at: float, q: Any) -> None:
+def echo_worker(url: str, clients: int, ready: Any, go: Any, window: Any, q: Any) -> None:
     async def main() -> dict[str, Any]:
         from websockets.asyncio.client import connect
 
-        sem = asyncio.Semaphore(50)
+        sem = asyncio.Semaphore(64)
 
         async def conn() -> Any:
             async with sem:
-                return await connect(url, compression=None, ping_interval=None, open_timeout=120)
+                return await connect(url, compression=None, ping_interval=None, open_timeout=300)
 
         wss = await asyncio.gather(*(conn() for _ in range(clients)))
-        stats = {"moves": 0, "lat": []}
+        start_at, stop_at = await asyncio.to_thread(_wait_start, ready, go, window)
+        stats: dict[str, Any] = {"moves": 0, "lat": []}
         await asyncio.sleep(max(0.0, start_at - time.time()))
 
         async def loop(ws: Any) -> None:
@@ -222,8 +230,9 @@ def echo_worker(url: str, clients: int, start_at: float, stop_at: float, q: Any)
                 t0 = time.perf_counter()
                 await ws.send(MOVE_FRAME)
                 await ws.recv()
-                stats["lat"].append(time.perf_counter() - t0)
-                stats["moves"] += 1
+                if time.time() <= stop_at:
+                    stats["lat"].append(time.perf_counter() - t0)
+                    stats["moves"] += 1
 
         await asyncio.gather(*(loop(ws) for ws in wss))
         for ws in wss:
@@ -237,10 +246,8 @@ def run_load(
     kind: str, url: str, pid: int, clients: int, seconds: float, procs: int, players: int = 4
 ) -> dict[str, Any]:
     ctx = mp.get_context("spawn")
-    q = ctx.Queue()
-    warm = 4.0 + clients / 150  # connection set-up happens before the window
-    start_at = time.time() + warm
-    stop_at = start_at + seconds
+    q, ready, go = ctx.Queue(), ctx.Queue(), ctx.Event()
+    window = ctx.Array("d", [0.0, 0.0])
     ps = []
     if kind == "game":
         tables = clients // players
@@ -249,21 +256,27 @@ def run_load(
             if n:
                 ps.append(
                     ctx.Process(
-                        target=game_worker, args=(url, n, players, start_at, stop_at, q, i + 1)
+                        target=game_worker, args=(url, n, players, ready, go, window, q, i + 1)
                     )
                 )
     else:
         shares = [clients // procs + (1 if i < clients % procs else 0) for i in range(procs)]
         for n in shares:
             if n:
-                ps.append(ctx.Process(target=echo_worker, args=(url, n, start_at, stop_at, q)))
+                ps.append(ctx.Process(target=echo_worker, args=(url, n, ready, go, window, q)))
     for p in ps:
         p.start()
+    for _ in ps:  # every connection is open before the window starts
+        ready.get(timeout=600)
+    start_at = time.time() + 1.0
+    stop_at = start_at + seconds
+    window[0], window[1] = start_at, stop_at
+    go.set()
     time.sleep(max(0.0, start_at - time.time()))
     cpu0 = cpu_seconds(pid)
     time.sleep(max(0.0, stop_at - time.time()))
     cpu1 = cpu_seconds(pid)
-    results = [q.get(timeout=seconds + 300) for _ in ps]
+    results = [q.get(timeout=seconds + 600) for _ in ps]
     for p in ps:
         p.join(timeout=60)
     moves = sum(r["moves"] for r in results)

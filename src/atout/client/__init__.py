@@ -52,15 +52,19 @@ class TableFeed:
         self.error: m.ErrorBody | None = None
         self.last_seq: int | None = None
         self.moved_at = -1
-        self._changed = asyncio.Event()
+        self._waiters: list[asyncio.Future[None]] = []
 
     def touch(self) -> None:
-        self._changed.set()
+        waiters, self._waiters = self._waiters, []
+        for w in waiters:
+            if not w.done():
+                w.set_result(None)
 
     async def wait(self, timeout: float | None = None) -> None:
-        """Wait for the next table event."""
-        self._changed.clear()
-        await asyncio.wait_for(self._changed.wait(), timeout)
+        """Wait for the next table event (bare futures: no task per wait)."""
+        w: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(w)
+        await asyncio.wait_for(w, timeout)
 
 
 class Client:
@@ -72,6 +76,7 @@ class Client:
         self.record = record
         self.feeds: dict[str, TableFeed] = {}
         self.latencies: list[float] = []
+        self.on_move: Callable[[float], None] | None = None  # called with each move's latency
         self.welcome: m.WelcomeBody | None = None
         self._pending: dict[int, asyncio.Future[m.Message]] = {}
         self._rid = 0
@@ -239,7 +244,10 @@ class Client:
         data = move if isinstance(move, dict) else msgspec.to_builtins(move)
         t0 = time.perf_counter()
         rep = await self.request(m.Move(body=m.MoveBody(table=table, version=version, move=data)))
-        self.latencies.append(time.perf_counter() - t0)
+        dt = time.perf_counter() - t0
+        self.latencies.append(dt)
+        if self.on_move is not None:
+            self.on_move(dt)
         return rep.body  # type: ignore[attr-defined,return-value]
 
     async def play(self, table: str, choose: Chooser, timeout: float = 120) -> m.GameOverBody:
