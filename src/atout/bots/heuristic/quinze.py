@@ -155,15 +155,13 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
 
 
 def rollout(state: State[Any], legal: Any, rng: random.Random) -> Any:
-    """Playout policy on a sampled state: a random fifteen when there is one (they are listed
-    first), else end the turn, else lay a random card."""
+    """Playout policy on a sampled state: the solver's best fifteen when there is one (as the
+    heuristic plays), else end the turn, else lay a random card."""
     n = len(legal)
-    first = legal[0]
-    if isinstance(first, Fifteen):
-        extra = 0
-        while not isinstance(legal[n - 1 - extra], Fifteen):
-            extra += 1
-        return legal[int(rng.random() * (n - extra))]
+    if isinstance(legal[0], Fifteen):
+        play = best_play(state.hands[state.seat], state.table)  # type: ignore[attr-defined]
+        if play.fifteens:
+            return Fifteen(tuple(c.code for c in play.fifteens[0]))
     last = legal[n - 1]
     if isinstance(last, Done):
         return last
