@@ -1,0 +1,216 @@
+"""Bots: only legal moves, only the view.
+
+* every bot kind answers with a listed legal move in thousands of random positions of every game;
+* ISMCTS is handed a JSON copy of the view and nothing else, plans only on determinized samples,
+  and every sample shows the seat exactly its view while the hidden cards vary between samples;
+* hints name a legal move and say why in English and French.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import atout.bots.ismcts as ismcts_mod
+from atout.bots import bot_kinds, make_bot
+from atout.bots.determinize import can_sample, sample
+from atout.bots.heuristic import STRATEGIES
+from atout.bots.hint import hint
+from atout.bots.ismcts import ISMCTSBot
+from atout.games import all_games
+from atout.games.base import Game, State
+
+GAMES = sorted(all_games())
+
+
+def _counts(game: Game[Any]) -> list[int]:
+    return sorted({game.min_players, 4 if game.max_players >= 4 else game.max_players})
+
+
+def positions(game: Game[Any], players: int, count: int, seed: int) -> list[State[Any]]:
+    """``count`` positions met in random playouts (clones: the caller may use them freely)."""
+    rng = random.Random(seed)
+    out: list[State[Any]] = []
+    g = 0
+    while len(out) < count:
+        state = game.setup(players, None, seed * 1000 + g)
+        g += 1
+        while not state.is_over and len(out) < count:
+            if rng.random() < 0.5:
+                out.append(state.clone())
+            state.apply(state.current, rng.choice(state.legal_moves()))
+    return out
+
+
+def view_only(state: State[Any], seat: int) -> dict[str, Any]:
+    """The seat's view as it would arrive over the network: plain JSON, no link to ``state``."""
+    return json.loads(json.dumps(state.view(seat)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_cheap_bots_play_only_legal_moves(game_id: str, kind: str) -> None:
+    game = all_games()[game_id]
+    for players in _counts(game):
+        bot = make_bot(kind, players)
+        for state in positions(game, players, 1500, seed=players):
+            seat = state.current
+            legal = state.legal_moves()
+            move = bot.choose(game, view_only(state, seat), legal)
+            assert move in legal, f"{kind} chose {move} not in {legal}"
+            state.apply(seat, move)  # the game accepts it
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_plays_only_legal_moves(game_id: str) -> None:
+    game = all_games()[game_id]
+    if not can_sample(game):
+        pytest.skip(f"{game_id} has no determinization yet")
+    for players in _counts(game):
+        bot = ISMCTSBot(players, iterations=25)
+        for state in positions(game, players, 80, seed=10 + players):
+            seat = state.current
+            legal = state.legal_moves()
+            move = bot.choose(game, view_only(state, seat), legal)
+            assert move in legal
+            state.apply(seat, move)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_plans_only_on_samples_of_its_view(game_id: str, monkeypatch) -> None:
+    """Every state the search touches is a sample drawn from the view; the real state is never
+    reachable (the bot gets a JSON copy of the view), and the decision depends on the view only:
+    two real states that look the same to the seat get the same move."""
+    game = all_games()[game_id]
+    if not can_sample(game):
+        pytest.skip(f"{game_id} has no determinization yet")
+    drawn: list[tuple[dict[str, Any], dict[str, Any]]] = []
+
+    def spy(g: Game[Any], view: dict[str, Any], rng: random.Random) -> State[Any]:
+        s = sample(g, view, rng)
+        drawn.append((view, s.view(view["seat"])))  # as sampled, before the search plays on
+        return s
+
+    monkeypatch.setattr(ismcts_mod, "sample", spy)
+    rng = random.Random(3)
+    for state in positions(game, 3 if game.max_players >= 3 else 2, 12, seed=5):
+        seat = state.current
+        view = view_only(state, seat)
+        legal = state.legal_moves()
+        drawn.clear()
+        move = ISMCTSBot(7, iterations=40).choose(game, view, legal)
+        if len(legal) > 1:
+            assert drawn, "the search ran without sampling"
+        for v, seen in drawn:
+            assert v == view
+            assert seen == view
+        # another real state with the same view for this seat (hidden cards dealt differently)
+        twin = sample(game, view, rng)
+        assert twin.view(seat) == view
+        assert ISMCTSBot(7, iterations=40).choose(game, view_only(twin, seat), legal) == move
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_samples_hide_what_the_seat_cannot_know(game_id: str) -> None:
+    """Across samples, the cards the seat cannot know land in different places; the true
+    whereabouts of a secret card are not favoured beyond chance."""
+    game = all_games()[game_id]
+    if not can_sample(game):
+        pytest.skip(f"{game_id} has no determinization yet")
+    rng = random.Random(11)
+    checked = 0
+    for state in positions(game, game.min_players + 1, 30, seed=21):
+        seat = state.current
+        secrets = state.secret_cards(seat)
+        if len(secrets) < 6:
+            continue
+        view = view_only(state, seat)
+        where_true = {c: _zone(state, c) for c in secrets}
+        in_hands = [c for c in secrets if where_true[c] != "elsewhere"]
+        hits = Counter()
+        layouts = set()
+        for _ in range(30):
+            s = sample(game, view, rng)
+            assert s.view(seat) == view
+            layout = tuple(sorted((c.code, _zone(s, c)) for c in secrets))
+            layouts.add(layout)
+            for c in in_hands:
+                hits[_zone(s, c) == where_true[c]] += 1
+        assert len(layouts) > 1, "hidden cards never vary: the sampler copies the truth"
+        checked += 1
+        # a leaking sampler would put the cards of other hands back where they really are
+        if hits:
+            assert hits[True] / (hits[True] + hits[False]) < 0.75
+    assert checked
+
+
+def _zone(state: State[Any], c: Any) -> str:
+    for i in range(state.num_players):
+        if c.code in state.view(i).get("hand", []):
+            return f"hand{i}"
+    return "elsewhere"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hints_name_a_legal_move_and_say_why(game_id: str) -> None:
+    game = all_games()[game_id]
+    kinds = ["heuristic", "random"] + (["ismcts:30"] if can_sample(game) else [])
+    for state in positions(game, game.min_players, 25, seed=4):
+        seat = state.current
+        legal = state.legal_moves()
+        for kind in kinds:
+            move, why = hint(game, view_only(state, seat), legal, kind)
+            assert move in legal
+            assert why["en"] and why["fr"] and why["en"] != why["fr"]
+
+
+def test_every_game_has_a_strategy_and_kinds_are_registered() -> None:
+    assert {"random", "heuristic", "ismcts"} <= set(bot_kinds())
+    missing = [g for g in GAMES if g not in STRATEGIES]
+    assert not missing, f"no heuristic for {missing}"
+
+
+def test_ismcts_time_budget_and_determinism() -> None:
+    game = all_games()["q2j"]
+    state = game.setup(3, None, 1)
+    view, legal = view_only(state, state.current), state.legal_moves()
+    a = ISMCTSBot(5, iterations=60).choose(game, view, legal)
+    b = ISMCTSBot(5, iterations=60).choose(game, view, legal)
+    assert a == b
+    bot = ISMCTSBot(5, seconds=0.05)
+    assert bot.choose(game, view, legal) in legal
+    assert bot.last["iterations"] > 0 and bot.last["seconds"] < 0.5
+
+
+def test_q2j_heuristic_rules_of_thumb() -> None:
+    """Wins when it can, lays a Q², answers a Q² with a Jack, never draws when a card goes."""
+    from atout.bots.heuristic import q2j as h
+    from atout.games.q2j import Draw, Play
+
+    base = {
+        "seat": 0,
+        "players": 2,
+        "top": ["5S"],
+        "discard": ["5S"],
+        "hand_sizes": [3, 5],
+        "shown": {"0": [], "1": []},
+        "q2_owner": None,
+        "q2_round": False,
+        "free_lead": False,
+        "options": {"face_on_ace": False, "q2_return": "free_lead"},
+    }
+    rng = random.Random(0)
+    view = base | {"hand": ["QH", "QS", "7H"]}
+    legal = [Play(("7H",)), Play(("QH",)), Play(("QS",)), Play(("QH", "QS")), Draw()]
+    assert h.decide(view, legal, rng)[0] == Play(("QH", "QS"))
+    view = base | {"hand": ["7H"], "hand_sizes": [1, 5]}
+    assert h.decide(view, [Play(("7H",)), Draw()], rng)[1] == "win"
+    view = base | {"hand": ["JD", "3C"], "top": ["QH", "QS"], "q2_round": True}
+    assert h.decide(view, [Play(("JD",)), Draw()], rng)[0] == Play(("JD",))
+    view = base | {"hand": ["2C", "9H", "KD"]}
+    move = h.decide(view, [Play(("9H",)), Play(("KD",)), Draw()], rng)[0]
+    assert move != Draw()
