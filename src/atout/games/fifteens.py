@@ -21,14 +21,18 @@ legality for fifteens.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, product
+from math import comb
 from typing import NamedTuple
 
 from atout.cards import Card, card
 from atout.games.base import IllegalMove
 
 __all__ = [
+    "FifteenIndex",
     "Play",
     "best_play",
     "can_go_out",
@@ -177,8 +181,12 @@ def _counts(cs: Iterable[Card]) -> list[int]:
 
 def _templates(pool: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
     """Every multiset of value classes (as ``((class, count), ...)``) within ``pool`` counts
-    that is a fifteen."""
-    out: list[tuple[tuple[int, int], ...]] = []
+    that is a fifteen. Cached: positions repeat their pools often."""
+    return _templates_of(tuple(pool))
+
+
+@lru_cache(maxsize=50_000)
+def _templates_of(pool: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
     ranks = [r for r in range(13, 1, -1) if pool[r]]
     # reach[i]: bit s set iff ranks[i:] can make the sum s (<= 19), to cut dead branches
     reach = [1] * (len(ranks) + 1)
@@ -188,11 +196,11 @@ def _templates(pool: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
         for n in range(1, pool[r] + 1):
             acc |= bits << (r * n)
         reach[i] = acc & 0xFFFFF
-    append = out.append
+    found: list[tuple[tuple[int, int], ...]] = []
 
     def parts(i: int, target: int, acc: tuple[tuple[int, int], ...]) -> None:
         if target == 0:
-            append(acc)
+            found.append(acc)
             return
         if not (reach[i] >> target) & 1:
             return
@@ -205,6 +213,19 @@ def _templates(pool: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
             if (nxt >> rest) & 1:
                 parts(i + 1, rest, (*acc, (r, n)))
 
+    by_target: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+
+    def sums_to(target: int) -> list[tuple[tuple[int, int], ...]]:
+        if target not in by_target:
+            found.clear()
+            if target == 0:
+                found.append(())
+            elif target < 20 and (reach[0] >> target) & 1:
+                parts(0, target, ())
+            by_target[target] = list(found)
+        return by_target[target]
+
+    out: list[tuple[tuple[int, int], ...]] = []
     for jokers in range(pool[JOKER_CLASS] + 1):
         for aces in range(pool[ACE_CLASS] + 1):
             head: tuple[tuple[int, int], ...] = ()
@@ -216,7 +237,9 @@ def _templates(pool: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
             for k in (15, 2) if aces else (15,):
                 target = k - base
                 if target >= 0:
-                    parts(0, target, head)
+                    for rest in sums_to(target):
+                        if head or rest:
+                            out.append(head + rest)
     return out
 
 
@@ -230,39 +253,194 @@ def _by_class(cs: Iterable[Card]) -> list[list[Card]]:
     return out
 
 
-def fifteens(hand: Sequence[Card], table: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every single fifteen available: each set of physical cards with at least one hand card.
+class FifteenIndex:
+    """Every single fifteen of a position (each set of physical cards with at least one hand
+    card), in one fixed order, without building them: ``len``, the ``i``-th one, iteration.
 
-    The list is exact (every legal fifteen once, as a set) and can be long on a big table
-    (thousands with 25 table cards); :func:`count_fifteens` counts without building it.
+    Why not just a list: on a big table there are too many (a 25-card table gives thousands, a
+    100-card one millions). The fifteens are grouped in blocks (a value template and how many of
+    each class come from the hand); a block is a product of combinations, so the ``i``-th
+    fifteen is found by arithmetic. The index copies what it needs: later changes to the hand or
+    the table do not affect it.
     """
-    hb, tb = _by_class(hand), _by_class(table)
-    pool = [len(a) + len(b) for a, b in zip(hb, tb, strict=True)]
+
+    __slots__ = ("_blocks", "_len", "_starts")
+
+    def __init__(self, hand: Sequence[Card], table: Sequence[Card]) -> None:
+        hb, tb = _by_class(hand), _by_class(table)
+        pool = [len(a) + len(b) for a, b in zip(hb, tb, strict=True)]
+        blocks: list[tuple[tuple[tuple[list[Card], int], ...], int]] = []
+        starts: list[int] = []
+        total = 0
+        for tmpl in _templates(pool):
+            if not any(hb[cls] for cls, _ in tmpl):
+                continue
+            ranges = [range(max(0, n - len(tb[cls])), min(n, len(hb[cls])) + 1) for cls, n in tmpl]
+            for split in product(*ranges):
+                if not any(split):
+                    continue  # table cards only: not a fifteen of this player
+                factors = []
+                size = 1
+                for (cls, n), i in zip(tmpl, split, strict=True):
+                    if i:
+                        factors.append((hb[cls], i))
+                        size *= comb(len(hb[cls]), i)
+                    if n - i:
+                        factors.append((tb[cls], n - i))
+                        size *= comb(len(tb[cls]), n - i)
+                starts.append(total)
+                blocks.append((tuple(factors), size))
+                total += size
+        self._blocks = blocks
+        self._starts = starts
+        self._len = total
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i: int) -> tuple[Card, ...]:
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        b = bisect_right(self._starts, i) - 1
+        factors, _ = self._blocks[b]
+        j = i - self._starts[b]
+        parts = []
+        for cs, k in reversed(factors):  # the last factor varies fastest, as in product()
+            j, d = divmod(j, comb(len(cs), k))
+            parts.append(_unrank(cs, k, d))
+        out: tuple[Card, ...] = ()
+        for part in reversed(parts):
+            out += part
+        return out
+
+    def __iter__(self) -> Iterator[tuple[Card, ...]]:
+        for factors, _ in self._blocks:
+            for combo in product(*[combinations(cs, k) for cs, k in factors]):
+                out: tuple[Card, ...] = ()
+                for part in combo:
+                    out += part
+                yield out
+
+
+def _unrank(cs: Sequence[Card], k: int, d: int) -> tuple[Card, ...]:
+    """The ``d``-th ``k``-combination of ``cs`` in the order of itertools.combinations."""
+    n = len(cs)
+    out = []
+    x = 0
+    for slot in range(k):
+        while True:
+            below = comb(n - x - 1, k - slot - 1)
+            if d < below:
+                out.append(cs[x])
+                x += 1
+                break
+            d -= below
+            x += 1
+    return tuple(out)
+
+
+def fifteens(
+    hand: Sequence[Card], table: Sequence[Card], limit: int | None = None
+) -> list[tuple[Card, ...]] | None:
+    """Every single fifteen available (each set of physical cards with at least one hand card,
+    once), as a list. Faster than iterating a :class:`FifteenIndex` on the usual small
+    positions, in another order. With a ``limit``: ``None`` as soon as the fifteens (or the
+    work to find them, counting the table-only sets) exceed it, so a big table costs little."""
+    budget = None if limit is None else 4 * limit + 64
+    if budget is not None and len(hand) + len(table) > 40:
+        return None  # too many cards to bother: a FifteenIndex counts them faster
+    in_hand = set(hand)
+    jokers: list[Card] = []
+    aces: list[Card] = []
+    others: list[Card] = []
+    for c in (*hand, *table):
+        r = c.rank
+        if r == JOKER_CLASS:
+            jokers.append(c)
+        elif r == ACE_CLASS:
+            aces.append(c)
+        else:
+            others.append(c)
+    # reach[i]: bit s set iff some subset of others[i:] sums to s (s <= 19)
+    n = len(others)
+    reach = [1] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        nxt = reach[i + 1]
+        reach[i] = (nxt | (nxt << others[i].rank)) & 0xFFFFF
+    memo: dict[int, list[tuple[Card, ...]]] = {}
+
+    def subsets(target: int) -> list[tuple[Card, ...]]:
+        """The subsets of ``others`` summing to ``target``."""
+        found = memo.get(target)
+        if found is not None:
+            return found
+        found = []
+
+        def rec(i: int, t: int, acc: tuple[Card, ...]) -> None:
+            if t == 0:
+                found.append(acc)
+                if budget is not None and len(found) > budget:
+                    raise _TooMany
+                return
+            nxt = reach[i + 1]
+            c = others[i]
+            if (nxt >> t) & 1:
+                rec(i + 1, t, acc)
+            r = c.rank
+            if r <= t and (nxt >> (t - r)) & 1:
+                rec(i + 1, t - r, (*acc, c))
+
+        if 0 <= target < 20 and (reach[0] >> target) & 1:
+            rec(0, target, ())
+        memo[target] = found
+        return found
+
+    try:
+        return _combine(jokers, aces, subsets, in_hand, budget, limit)
+    except _TooMany:
+        return None
+
+
+class _TooMany(Exception):
+    """Raised inside :func:`fifteens` when its work budget runs out."""
+
+
+def _combine(
+    jokers: list[Card],
+    aces: list[Card],
+    subsets: Callable[[int], list[tuple[Card, ...]]],
+    in_hand: set[Card],
+    budget: int | None,
+    limit: int | None,
+) -> list[tuple[Card, ...]]:
+    """Jokers and Aces in front of the other cards: every fifteen with a hand card."""
     out: list[tuple[Card, ...]] = []
-    for tmpl in _templates(pool):
-        # per class: the choices (cards, hand cards taken)
-        per_class = []
-        for cls, n in tmpl:
-            h, t = hb[cls], tb[cls]
-            opts = []
-            for i in range(max(0, n - len(t)), min(n, len(h)) + 1):
-                for hc in combinations(h, i) if i else ((),):
-                    for tc in combinations(t, n - i) if n - i else ((),):
-                        opts.append((hc + tc, i))
-            per_class.append(opts)
-        for combo in product(*per_class):
-            if any(i for _, i in combo):
-                cs: tuple[Card, ...] = ()
-                for part, _ in combo:
-                    cs += part
-                out.append(cs)
+    work = 0
+    for j in range(len(jokers) + 1):
+        for a in range(len(aces) + 1):
+            base = a - j
+            for k in (15, 2) if a else (15,):
+                rest = subsets(k - base)
+                if not rest:
+                    continue
+                for js in combinations(jokers, j):
+                    for as_ in combinations(aces, a):
+                        head = js + as_
+                        for tail in rest:
+                            cs = head + tail
+                            if len(cs) >= 2 and not in_hand.isdisjoint(cs):
+                                out.append(cs)
+                        if budget is not None:
+                            work += len(rest)
+                            if work > budget or len(out) > limit:  # type: ignore[operator]
+                                raise _TooMany
     return out
 
 
 def count_fifteens(hand: Sequence[Card], table: Sequence[Card]) -> int:
     """How many single fifteens :func:`fifteens` would list, without building them."""
-    from math import comb
-
     hb, tb = _counts(hand), _counts(table)
     total = 0
     for tmpl in _templates([a + b for a, b in zip(hb, tb, strict=True)]):

@@ -13,14 +13,14 @@ next dealer deals with :class:`NextDeal`, and ``over`` at the end.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
 from atout.games.base import Event, Game, IllegalMove, Options, Result, State
-from atout.games.fifteens import check_fifteen, fifteen_values, fifteens, points
+from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
 
 # --------------------------------------------------------------------------- options
 
@@ -140,6 +140,73 @@ def hand_size(players: int) -> int:
 # --------------------------------------------------------------------------- state
 
 
+#: The most fifteens :meth:`QuinzeState.legal_moves` lists in a plain list.
+LIST_LIMIT = 2000
+
+
+class LegalMoves(Sequence[Any]):
+    """The legal moves of a position with very many fifteens, as a read-only sequence.
+
+    The same moves as a plain list would hold (in :class:`FifteenIndex` order), but each
+    fifteen is built only when asked for: ``len``, indexing (so ``random.choice`` works), iteration and ``in`` (which asks
+    the solver's checker, the same one :meth:`QuinzeState.check` uses) stay cheap when a table
+    of 100 cards holds millions of fifteens.
+    """
+
+    __slots__ = ("_extra", "_hand", "_index", "_table")
+
+    def __init__(
+        self,
+        index: FifteenIndex,
+        extra: list[Any],
+        hand: tuple[Card, ...],
+        table: tuple[Card, ...],
+    ) -> None:
+        self._index = index
+        self._extra = extra
+        self._hand = hand
+        self._table = table
+
+    def __len__(self) -> int:
+        return len(self._index) + len(self._extra)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self._index)
+        if i < 0:
+            i += len(self)
+        if 0 <= i < n:
+            return Fifteen(tuple(c.code for c in self._index[i]))
+        if n <= i < len(self):
+            return self._extra[i - n]
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Any]:
+        for f in self._index:
+            yield Fifteen(tuple(c.code for c in f))
+        yield from self._extra
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, Fifteen):
+            try:
+                check_fifteen(self._hand, self._table, move.cards)
+            except IllegalMove:
+                return False
+            return True
+        return move in self._extra
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {len(self._index)} fifteens and {self._extra}>"
+
+
 class QuinzeState(State[QuinzeOptions]):
     """A Le Quinze table. ``stock`` keeps its next card last, so drawing is ``pop()``."""
 
@@ -189,7 +256,7 @@ class QuinzeState(State[QuinzeOptions]):
         self.totals = [0] * players
         self.history: list[dict[str, Any]] = []
         self._result: Result | None = None
-        self._moves: list[Any] | None = None
+        self._moves: list[Any] | LegalMoves | None = None
         self._start_events: list[Event] = []
 
     # -- whose turn, what is legal -------------------------------------------------------
@@ -198,17 +265,36 @@ class QuinzeState(State[QuinzeOptions]):
         return None if self._result is not None else self.seat
 
     def legal_moves(self) -> list[Any]:
+        """Every fifteen (as a set of cards, once each), then the lays, then done/pass.
+
+        A plain list while there are at most :data:`LIST_LIMIT` fifteens; beyond (big tables),
+        a read-only :class:`LegalMoves` sequence holding the same moves in the same order.
+        """
         if self._moves is None:
             self._moves = self._legal()
+        if isinstance(self._moves, LegalMoves):
+            return self._moves  # type: ignore[return-value]
         return list(self._moves)
 
-    def _legal(self) -> list[Any]:
+    def _legal(self) -> list[Any] | LegalMoves:
         if self._result is not None:
             return []
         if self.phase == SCORING:
             return [_NEXT]
         hand = self.hands[self.seat]
-        moves: list[Any] = [Fifteen(tuple(c.code for c in f)) for f in fifteens(hand, self.table)]
+        extra = self._other_moves(hand)
+        listed = fifteens(hand, self.table, limit=LIST_LIMIT)
+        if listed is None:  # very many, or much work to find them: count them first
+            index = FifteenIndex(hand, self.table)
+            if len(index) > LIST_LIMIT:
+                return LegalMoves(index, extra, tuple(hand), tuple(self.table))
+            listed = list(index)
+        moves: list[Any] = [Fifteen(tuple(c.code for c in f)) for f in listed]
+        moves.extend(extra)
+        return moves
+
+    def _other_moves(self, hand: list[Card]) -> list[Any]:
+        moves: list[Any] = []
         if self.made == 0:
             if len(hand) >= 2:
                 moves.extend(Lay((c.code,)) for c in hand)
