@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from atout.cards import Card, cards, deck_54, deck_108
 from atout.games.base import IllegalMove
 from atout.games.fifteens import (
+    FifteenIndex,
     best_play,
     can_go_out,
     check_fifteen,
@@ -241,3 +242,38 @@ def test_hard_position_is_fast() -> None:
     p = best_play(hand, table)
     assert time.perf_counter() - t0 < 1.0
     assert p.goes_out
+
+
+@settings(max_examples=100)
+@given(positions(most=10))
+def test_index_is_exact_and_addressable(pos: tuple[list[Card], list[Card]]) -> None:
+    hand, table = pos
+    index = FifteenIndex(hand, table)
+    listed = list(index)
+    assert len(index) == len(listed) == count_fifteens(hand, table)
+    assert {frozenset(f) for f in listed} == brute_fifteens(hand, table)
+    assert len({frozenset(f) for f in listed}) == len(listed)
+    for i, f in enumerate(listed):
+        assert index[i] == f
+    if listed:
+        assert index[-1] == listed[-1]
+    with pytest.raises(IndexError):
+        index[len(listed)]
+
+
+def test_limit_gives_up_early_on_big_tables() -> None:
+    deck = deck_108()
+    hand, table = deck[:3], deck[3:90]
+    t0 = time.perf_counter()
+    assert fifteens(hand, table, limit=2000) is None
+    index = FifteenIndex(hand, table)
+    assert len(index) == count_fifteens(hand, table) > 10**5
+    assert time.perf_counter() - t0 < 2.0
+    # random access: valid, distinct fifteens with a hand card
+    picks = {index[i] for i in range(0, len(index), len(index) // 500)}
+    assert len(picks) == len({frozenset(f) for f in picks})
+    for f in picks:
+        assert is_fifteen(f) and set(f) & set(hand)
+        check_fifteen(hand, table, [c.code for c in f])
+    small = fifteens(cards("7H 5C"), cards("8C 10D"), limit=2000)
+    assert small is not None and len(small) == 2

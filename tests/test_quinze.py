@@ -9,6 +9,7 @@ their own.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -24,9 +25,11 @@ from atout.games.base import BadOptions, Event, IllegalMove
 from atout.games.fifteens import points
 from atout.games.quinze import (
     GAME,
+    LIST_LIMIT,
     Done,
     Fifteen,
     Lay,
+    LegalMoves,
     NextDeal,
     Pass,
     QuinzeState,
@@ -505,7 +508,7 @@ options_strategy = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=30)
+@settings(max_examples=60)
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**32), options=options_strategy)
 def test_random_matches(players: int, seed: int, options: dict[str, Any]) -> None:
     rng = random.Random(seed)
@@ -560,7 +563,7 @@ def game_describes(e: Event, lang: str) -> str:
     return text
 
 
-@settings(max_examples=15)
+@settings(max_examples=25)
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**32))
 def test_illegal_moves_change_nothing(players: int, seed: int) -> None:
     rng = random.Random(seed)
@@ -606,3 +609,33 @@ def test_default_move_is_always_legal() -> None:
         while not s.is_over:
             assert s.default_move() in s.legal_moves()
             s.apply(s.current, rng.choice(s.legal_moves()))
+
+
+def test_big_tables_give_a_lazy_but_exact_list() -> None:
+    """A table nobody takes from grows huge (here 8 players who only lay cards): the legal
+    moves then come as a read-only sequence that is still exact and cheap."""
+    s = GAME.setup(8, {"match": False, "max_rounds": 60}, 1)
+    while len(s.view(None)["table"]) < 50:
+        lay_first_or_pass(s)
+    legal = s.legal_moves()
+    assert isinstance(legal, LegalMoves) and len(legal) > LIST_LIMIT
+    assert legal == s.legal_moves() and legal[-1] == legal[len(legal) - 1]
+    first = list(itertools.islice(iter(legal), 50))
+    assert first == legal[:50]
+    rng = random.Random(2)
+    check_agrees_lazily(s, legal, rng)
+    move = rng.choice(legal)
+    assert isinstance(move, Fifteen) and move in legal
+    before = len(s.view(None)["table"])
+    act(s, move)
+    assert len(s.view(None)["table"]) < before
+
+
+def check_agrees_lazily(s: QuinzeState, legal: LegalMoves, rng: random.Random) -> None:
+    for move in candidate_moves(s, rng) + [legal[rng.randrange(len(legal))] for _ in range(20)]:
+        try:
+            s.check(move)
+        except IllegalMove:
+            assert move not in legal
+        else:
+            assert move in legal
