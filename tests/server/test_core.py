@@ -269,3 +269,16 @@ def test_record_verifies_and_recovery(tmp_path):
     bad = rec.export_record(record)
     bad.seed = "0" * 32
     assert rec.verify(bad)
+
+
+def test_legal_moves_listed_up_to_a_cap(monkeypatch):
+    from atout.server import core
+
+    monkeypatch.setattr(core, "MAX_LEGAL", 1)
+    h = Harness()
+    tid, conns = seated_table(h, "q2j", 2)
+    u = h.last(conns[0], "update", tid)["body"]
+    mine = h.last(conns[u["turn"]], "update", tid)["body"]
+    assert len(mine["legal"]) == 1 and mine["legal_total"] >= 1
+    r = h.request(conns[u["turn"]], "move", table=tid, version=0, move=mine["legal"][0])
+    assert r["cmd"] == "update"

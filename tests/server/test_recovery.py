@@ -48,6 +48,7 @@ class Player:
         self.token = ""
         self.table = ""
         self.seen = -1
+        self.delay = 0.0
 
     async def play(self, c: Client) -> Any:
         f = c.feed(self.table)
@@ -59,6 +60,7 @@ class Player:
                 self.seen = u.version
             if u is not None and u.legal and u.turn == u.seat and u.version != f.moved_at:
                 f.moved_at = u.version
+                await asyncio.sleep(self.delay)  # keep games long enough to be killed mid-way
                 move = msgspec.to_builtins(self.choose(u))
                 try:
                     rep = await c.move(self.table, u.version, move)
@@ -85,11 +87,16 @@ def test_sigkill_mid_game_then_resume(tmp_path):
             clients += cs
             info = await cs[0].create_table(gid, n)
             ps = [Player(gid, i) for i in range(n)]
+            for p in ps:
+                p.delay = 0.01
             for p, c in zip(ps, cs, strict=True):
                 p.table, p.token = info.table, (await c.join(info.table, seat=p.seat)).token
                 tasks.append(asyncio.create_task(p.play(c)))
             tables[info.table] = ps
-        await asyncio.sleep(0.25)  # games are running flat out: kill in the middle
+        for _ in range(500):  # kill once every table is under way
+            if all(sum(len(p.acked) for p in ps) >= 3 for ps in tables.values()):
+                break
+            await asyncio.sleep(0.01)
         return tables, tasks, clients
 
     async def run_all() -> None:
@@ -119,6 +126,8 @@ def test_sigkill_mid_game_then_resume(tmp_path):
                     await f.wait(10)
                 acked_max = max((v for p in ps for v in p.acked), default=0)
                 assert f.update.version >= acked_max, (tid, f.update.version, acked_max)
+                for p in ps:
+                    p.delay = 0.0
                 ends = await asyncio.gather(*(p.play(c) for p, c in zip(ps, cs, strict=True)))
                 assert all(e == ends[0] for e in ends)
                 finals[tid] = (ends[0], ps)

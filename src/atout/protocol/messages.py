@@ -191,6 +191,9 @@ class UpdateBody(Body, omit_defaults=False):
         None
     )
     deadline: Annotated[float | None, _d("Seconds left for the current turn.")] = None
+    legal_total: Annotated[
+        int | None, _d("How many legal moves there are; 'legal' lists at most 1000 of them.")
+    ] = None
 
 
 class StartedBody(Body):

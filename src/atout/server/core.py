@@ -22,6 +22,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 import msgspec
@@ -741,7 +742,7 @@ class Core:
         state = t.state
         assert state is not None
         turn = state.current
-        legal = state.legal_moves() if turn is not None else None
+        legal, total = _listed(state) if turn is not None else (None, None)
         deadline = None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3))
         spect: dict[tuple[str, bool], m.Message] = {}
         for cid, seat in self._members(t):
@@ -760,6 +761,7 @@ class Core:
                 events=self._events_out(t, events, seat, c),
                 view=state.view(seat),
                 legal=legal if seat is not None and seat == turn else None,
+                legal_total=total if seat is not None and seat == turn else None,
                 deadline=deadline,
             )
             rid = reply[1] if reply is not None and reply[0] == cid else None
@@ -791,7 +793,8 @@ class Core:
             seat=seat,
             events=self._events_out(t, events, seat, c),
             view=state.view(seat),
-            legal=state.legal_moves() if seat is not None and seat == turn else None,
+            legal=_listed(state)[0] if seat is not None and seat == turn else None,
+            legal_total=_listed(state)[1] if seat is not None and seat == turn else None,
             deadline=None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3)),
         )
         to = f"{t.id}/{'spectators' if seat is None else seat}"
@@ -967,6 +970,18 @@ def _games() -> dict[str, Game[Any]]:
     from atout.games import all_games
 
     return all_games()
+
+
+MAX_LEGAL = 1000  # legal moves listed in one update; a game may have millions (Le Quinze)
+
+
+def _listed(state: State[Any]) -> tuple[list[Any], int]:
+    """At most :data:`MAX_LEGAL` of the legal moves as a plain list, and how many there are."""
+    legal = state.legal_moves()
+    n = len(legal)
+    return (
+        legal if isinstance(legal, list) and n <= MAX_LEGAL else list(islice(legal, MAX_LEGAL))
+    ), n
 
 
 def _strings(obj: Any) -> set[str]:
