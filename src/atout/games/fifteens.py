@@ -363,12 +363,15 @@ def fifteens(
             aces.append(c)
         else:
             others.append(c)
+    # highest first, so that a loop can skip the cards too high for what is left to make
+    others.sort(key=_rank_desc)
+    ranks = [c.rank for c in others]
     # reach[i]: bit s set iff some subset of others[i:] sums to s (s <= 19)
     n = len(others)
     reach = [1] * (n + 1)
     for i in range(n - 1, -1, -1):
         nxt = reach[i + 1]
-        reach[i] = (nxt | (nxt << others[i].rank)) & 0xFFFFF
+        reach[i] = (nxt | (nxt << ranks[i])) & 0xFFFFF
     memo: dict[int, list[tuple[Card, ...]]] = {}
 
     def subsets(target: int) -> list[tuple[Card, ...]]:
@@ -379,20 +382,24 @@ def fifteens(
         found = []
 
         def rec(i: int, t: int, acc: tuple[Card, ...]) -> None:
-            if t == 0:
-                found.append(acc)
-                if budget is not None and len(found) > budget:
-                    raise _TooMany
-                return
-            nxt = reach[i + 1]
-            c = others[i]
-            if (nxt >> t) & 1:
-                rec(i + 1, t, acc)
-            r = c.rank
-            if r <= t and (nxt >> (t - r)) & 1:
-                rec(i + 1, t - r, (*acc, c))
+            """Choose the next card of the subset among others[i:]; t > 0 is still to make."""
+            for j in range(i, n):
+                r = ranks[j]
+                if r > t:
+                    continue
+                rest = t - r
+                if rest == 0:
+                    found.append((*acc, others[j]))
+                elif (reach[j + 1] >> rest) & 1:
+                    rec(j + 1, rest, (*acc, others[j]))
+                elif not (reach[j] >> t) & 1:
+                    return  # nothing from j on makes t
+            if budget is not None and len(found) > budget:
+                raise _TooMany
 
-        if 0 <= target < 20 and (reach[0] >> target) & 1:
+        if target == 0:
+            found.append(())
+        elif 0 < target < 20 and (reach[0] >> target) & 1:
             rec(0, target, ())
         memo[target] = found
         return found
@@ -401,6 +408,10 @@ def fifteens(
         return _combine(jokers, aces, subsets, in_hand, budget, limit)
     except _TooMany:
         return None
+
+
+def _rank_desc(c: Card) -> int:
+    return -c.rank
 
 
 class _TooMany(Exception):
