@@ -42,6 +42,9 @@ MAX_BRANCH = 150
 MAX_ROOT = 400
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORATION = 0.7
+#: The heuristic's move is kept unless the most visited move's mean reward beats it by more
+#: than this many standard errors (0: plain ISMCTS, the most visited move).
+PRIOR = 1.0
 #: A rollout that has not ended after this many moves is scored by the fallback evaluation.
 ROLLOUT_CAP = 400
 
@@ -109,12 +112,14 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout: str = "policy",
+        prior: float = PRIOR,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
+        self.prior = prior
         self.last: dict[str, Any] = {}  # statistics of the last decision (for hints, benches)
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
@@ -137,7 +142,35 @@ class ISMCTSBot:
             if child.visits > best_visits:
                 best, best_visits = m, child.visits
         self.last["stats"] = stats
+        if self.prior and best in stats:
+            best = self._keep_heuristic(game, view, legal, best, stats)
         return best
+
+    def _keep_heuristic(
+        self,
+        game: Game[Any],
+        view: dict[str, Any],
+        legal: list[Any],
+        best: Any,
+        stats: dict[Any, tuple[int, float]],
+    ) -> Any:
+        """The heuristic's move unless the search found one better by more than its noise:
+        with a few hundred playouts per decision, the most visited move is often only luckier."""
+        from atout.bots.heuristic import STRATEGIES, HeuristicBot
+
+        if game.id not in STRATEGIES:
+            return best
+        h = HeuristicBot(0).decide(game, view, legal)[0]
+        if h == best or h not in stats:
+            return best
+        nb, vb = stats[best]
+        nh, vh = stats[h]
+        if nh == 0:
+            return best
+        p = min(max((vb + vh) / 2, 0.05), 0.95)
+        noise = math.sqrt(p * (1 - p) * (1 / nb + 1 / nh))
+        self.last["kept_heuristic"] = vh >= vb - self.prior * noise
+        return h if self.last["kept_heuristic"] else best
 
     def search(self, game: Game[Any], view: dict[str, Any]) -> Node:
         """Grow the tree from ``view`` within the budget; returns the root."""
@@ -206,13 +239,18 @@ class ISMCTSBot:
 
 
 def from_spec(arg: str, seed: int) -> ISMCTSBot:
-    """``ismcts:500`` (iterations), ``ismcts:0.5s`` (seconds) or ``ismcts:500:random`` (uniform
-    rollouts instead of the game's rollout policy)."""
-    parts = arg.split(":")
-    budget, rollout = parts[0], parts[1] if len(parts) > 1 else "policy"
+    """``ismcts:500`` (iterations), ``ismcts:0.5s`` (seconds), then optional flags:
+    ``:random`` (uniform playouts instead of the game's policy), ``:plain`` (no heuristic
+    tie-break at the root: the most visited move)."""
+    budget, *flags = arg.split(":")
+    kw: dict[str, Any] = {}
+    if "random" in flags:
+        kw["rollout"] = "random"
+    if "plain" in flags:
+        kw["prior"] = 0.0
     if budget.endswith("s"):
-        return ISMCTSBot(seed, seconds=float(budget[:-1]), rollout=rollout)
-    return ISMCTSBot(seed, iterations=int(budget), rollout=rollout)
+        return ISMCTSBot(seed, seconds=float(budget[:-1]), **kw)
+    return ISMCTSBot(seed, iterations=int(budget), **kw)
 
 
 register("ismcts", ISMCTSBot)

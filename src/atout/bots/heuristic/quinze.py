@@ -156,7 +156,8 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
 
 def rollout(state: State[Any], legal: Any, rng: random.Random) -> Any:
     """Playout policy on a sampled state: the solver's best fifteen when there is one (as the
-    heuristic plays), else end the turn, else lay a random card."""
+    heuristic plays), else end the turn, else lay the card worth the most points (often a
+    random one, to keep playouts varied)."""
     n = len(legal)
     if isinstance(legal[0], Fifteen):
         play = best_play(state.hands[state.seat], state.table)  # type: ignore[attr-defined]
@@ -165,7 +166,13 @@ def rollout(state: State[Any], legal: Any, rng: random.Random) -> Any:
     last = legal[n - 1]
     if isinstance(last, Done):
         return last
-    return legal[int(rng.random() * n)]
+    if rng.random() < 0.5:
+        return legal[int(rng.random() * n)]
+    hand = state.hands[state.seat]  # type: ignore[attr-defined]
+    if len(hand) < 2:
+        return last
+    worst = max(hand, key=points)
+    return Lay((worst.code,))
 
 
 def horizon(state: State[Any]) -> bool:
