@@ -591,7 +591,7 @@ def test_describe_in_both_languages() -> None:
     en = " ".join(GAME.describe(e, "en") for e in events)
     assert "quinze" in fr and "pioche" in fr and "Partie 2" in fr and "Manche" in fr
     assert "−50" in fr and "fifteen" in en and "Deal 2" in en and "−50" in en
-    assert "7♥ + 8♥ = 15" in en
+    assert "8♥ + 7♥ = 15" in en
     assert GAME.describe_move(Fifteen(("7H", "8H")), "fr") == "quinze : 7 de cœur + 8 de cœur"
 
 

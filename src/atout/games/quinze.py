@@ -806,11 +806,12 @@ def _names(codes: list[str], lang: str) -> str:
 
 
 def _sum_text(codes: list[str], values: list[int]) -> str:
+    """``K♥ + A♠(1) + A♦(1) = 15``: highest value first, Aces and Jokers with their value."""
+    pairs = sorted(zip(codes, values, strict=False), key=lambda cv: -cv[1])
     parts = []
-    for code, v in zip(codes, values, strict=False):
+    for code, v in pairs:
         c = card(code)
-        label = c.label + (f"({v})" if c.rank == 1 or c.is_joker else "")
-        parts.append(label)
+        parts.append(c.label + (f"({v})" if c.rank == 1 or c.is_joker else ""))
     return " + ".join(parts) + " = 15"
 
 
@@ -831,11 +832,8 @@ def _describe(e: Event, lang: str) -> str:
             f"{d['stock']} cards in the stock. {first} starts."
         )
     if k == "hand":
-        return (
-            f"Votre main : {_names(d['cards'], lang)}."
-            if fr
-            else f"Your hand: {_names(d['cards'], lang)}."
-        )
+        names = _names(d["cards"], lang)
+        return f"Main de {who} : {names}." if fr else f"{who}'s hand: {names}."
     if k == "draw":
         what = card(d["card"]).name(lang) if d.get("card") else None
         if fr:
