@@ -296,7 +296,7 @@ def test_king_swaps_one_blind_card_between_two_named_players() -> None:
     before = {i: hand(s, i) for i in range(3)}
     events = act(s, Lay(("KD", "KH"), target=1, other=2))
     full = [e for e in events if e.kind == "swap" and e.to == (1, 2)]
-    masked = [e for e in events if e.kind == "swap" and e.to == (0,)]
+    masked = [e for e in events if e.kind == "swap" and e.hide == (1, 2)]
     assert len(full) == 1 and len(masked) == 1 and masked[0].data["cards"] is None
     from_j2, from_j3 = full[0].data["cards"]
     assert from_j2 in before[1] and from_j3 in before[2]
@@ -343,8 +343,8 @@ def test_jack_takes_one_blind_card_from_any_other_player() -> None:
     assert s.phase == "pick" and s.current == 0 and s.view(None)["pick_from"] == 2
     assert s.legal_moves() == [Pick(i) for i in range(5)]
     events = take(s, "3S")
-    assert [e.to for e in events if e.kind == "pick"] == [(0, 2), (1,)]
-    assert next(e for e in events if e.kind == "pick" and e.to == (1,)).data["card"] is None
+    assert [(e.to, e.hide) for e in events if e.kind == "pick"] == [((0, 2), ()), (None, (0, 2))]
+    assert next(e for e in events if e.kind == "pick" and e.hide == (0, 2)).data["card"] is None
     # it is J1's own turn: the pair the card completes is laid at once
     assert ["3C", "3S"] in s.view(None)["laid"][0]
     assert s.current == 1
@@ -527,7 +527,7 @@ def test_a_drawn_card_is_seen_by_the_two_players_only() -> None:
     events = take(s, "7C")
     full = [e for e in events if e.kind == "draw" and e.data["card"] == "7C"]
     masked = [e for e in events if e.kind == "draw" and e.data["card"] is None]
-    assert [e.to for e in full] == [(0, 1)] and [e.to for e in masked] == [(2,)]
+    assert [e.to for e in full] == [(0, 1)] and [e.hide for e in masked] == [(0, 1)]
     assert masked[0].data["from"] == 1
     c = card("7C")
     assert c not in s.secret_cards(0)  # in J1's own hand

@@ -154,7 +154,7 @@ def test_rule3_same_rank_legal_then_draw_one() -> None:
     s = deal(["7C 3C 4C 5C KH", "2D 3D 4D 5D 6D"], "7H", stock="9S")
     events = play(s, "7C")
     assert s.view(0)["hand"] == ["3C", "4C", "5C", "KH", "9S"]
-    assert [e.kind for e in events if e.to is None or 0 in e.to] == ["play", "draw"]
+    assert [e.kind for e in events if e.visible_to(0)] == ["play", "draw"]
     assert s.current == 1
 
 
@@ -233,6 +233,8 @@ def test_cannot_or_will_not_play_draws_one_and_turn_ends() -> None:
     mine = [e for e in events if e.visible_to(0)]
     theirs = [e for e in events if e.visible_to(1)]
     assert mine[0].data["card"] == "AS" and theirs[0].data["card"] is None
+    spectator = [e for e in events if e.visible_to(None)]
+    assert [e.data["card"] for e in spectator] == [None]  # spectators see that a draw happened
 
 
 def test_q2_round_each_player_jack_or_draw_then_free_lead() -> None:

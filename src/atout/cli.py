@@ -82,9 +82,7 @@ def demo(
 
     def show(state: State[Any], seat: int | None, events: list[Event]) -> None:
         for e in events:
-            if seat is None or e.visible_to(seat) or (e.to and e.seat in e.to):
-                if e.to is not None and seat is None and e.data.get("card") is None:
-                    continue
+            if not e.hide:  # the narrator sees every event in full, never the redacted twins
                 console.print("  " + game.describe(e, lang))
         if seat is None:
             for s in range(players):

@@ -60,18 +60,33 @@ class BadOptions(AtoutError):
 class Event(msgspec.Struct, frozen=True, omit_defaults=True):
     """Something that happened, for UIs and logs.
 
-    ``to`` is ``None`` for a public event, or the seats allowed to see it. A game that reveals a
-    card to some seats emits the full event to them and a redacted twin to everybody else
-    (``to`` = the other seats), so :func:`events_for` is the only filter needed.
+    ``to`` is ``None`` for an event everyone may see (spectators included), or the only seats
+    allowed to see it; ``hide`` lists seats that must not see it. A game that shows a card to some
+    seats uses :func:`private`: the full event goes ``to`` them, a redacted twin to everybody else
+    (other seats and spectators), so :func:`events_for` is the only filter anyone needs.
     """
 
     kind: str
     seat: int | None = None
     data: dict[str, Any] = {}
     to: tuple[int, ...] | None = None
+    hide: tuple[int, ...] = ()
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.to is None or (seat is not None and seat in self.to)
+        if seat is None:
+            return self.to is None
+        return (self.to is None or seat in self.to) and seat not in self.hide
+
+
+def private(
+    kind: str,
+    seat: int | None,
+    data: dict[str, Any],
+    redacted: dict[str, Any],
+    seen_by: tuple[int, ...],
+) -> list[Event]:
+    """The same event twice: in full for ``seen_by``, redacted for everyone else."""
+    return [Event(kind, seat, data, to=seen_by), Event(kind, seat, redacted, hide=seen_by)]
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> list[Event]:

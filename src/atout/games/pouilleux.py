@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from atout.cards import ACE, JACK, KING, QUEEN, Card, Colour, card, deck_51
-from atout.games.base import Event, Game, IllegalMove, Options, Result, State
+from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
 
 # --------------------------------------------------------------------------- options
 
@@ -141,12 +140,6 @@ DRAW, ACT, PICK, OVER = "draw", "act", "pick", "over"
 
 def _pair(a: Card, b: Card) -> tuple[Card, Card]:
     return (a, b) if a.code < b.code else (b, a)
-
-
-@cache
-def _others(players: int, seats: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats not in ``seats``: who gets the redacted twin of a private event."""
-    return tuple(i for i in range(players) if i not in seats)
 
 
 # --------------------------------------------------------------------------- state
@@ -379,12 +372,8 @@ class PouilleuxState(State[PouilleuxOptions]):
         self.hands[seat].append(c)
         self.seen[c] = both
         pair = (seat, src)
-        ev.append(Event(kind, seat, {"from": src, "position": position, "card": c.code}, to=pair))
-        others = _others(self.num_players, pair)
-        if others:
-            ev.append(
-                Event(kind, seat, {"from": src, "position": position, "card": None}, to=others)
-            )
+        seen = {"from": src, "position": position}
+        ev.extend(private(kind, seat, {**seen, "card": c.code}, {**seen, "card": None}, pair))
         return c
 
     def _forget(self, keep: int, *srcs: int) -> None:
@@ -514,12 +503,15 @@ class PouilleuxState(State[PouilleuxOptions]):
         self.seen[cp] = both
         self.seen[cq] = both
         pair = (p, q)
-        events.append(
-            Event("swap", seat, {"players": [p, q], "cards": [cp.code, cq.code]}, to=pair)
+        events.extend(
+            private(
+                "swap",
+                seat,
+                {"players": [p, q], "cards": [cp.code, cq.code]},
+                {"players": [p, q], "cards": None},
+                pair,
+            )
         )
-        others = _others(self.num_players, pair)
-        if others:
-            events.append(Event("swap", seat, {"players": [p, q], "cards": None}, to=others))
         # received out of turn: paired at that player's next turn; on one's own turn: at once
         self.pending |= both & ~(1 << seat)
         if seat == p:

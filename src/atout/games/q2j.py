@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
-from atout.games.base import Event, Game, IllegalMove, Options, Result, State
+from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
 
 # --------------------------------------------------------------------------- options
 
@@ -94,11 +94,6 @@ def beats(x: Card, top: Card, face_on_ace: bool = False) -> bool:
 def _beaten_by(top: Card, face_on_ace: bool) -> frozenset[Card]:
     """Every card that beats a single ``top``: :func:`beats`, tabulated once."""
     return frozenset(x for x in deck_52() if beats(x, top, face_on_ace))
-
-
-@cache
-def _others(players: int, seat: int) -> tuple[int, ...]:
-    return tuple(i for i in range(players) if i != seat)
 
 
 def refusal(x: Card, top: Card, face_on_ace: bool) -> IllegalMove:
@@ -349,9 +344,15 @@ class Q2JState(State[Q2JOptions]):
             return None
         c = self.stock.pop()
         self.hands[seat].append(c)
-        others = _others(self.num_players, seat)
-        events.append(Event("draw", seat, {"card": c.code, "reason": reason}, to=(seat,)))
-        events.append(Event("draw", seat, {"card": None, "reason": reason}, to=others))
+        events.extend(
+            private(
+                "draw",
+                seat,
+                {"card": c.code, "reason": reason},
+                {"card": None, "reason": reason},
+                (seat,),
+            )
+        )
         return c
 
     def _advance(self) -> None:

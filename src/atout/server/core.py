@@ -831,7 +831,7 @@ class Core:
                 text=describe(e, c.lang) if describe else None,
             )
             for e in events
-            if e.to is None or (seat is not None and seat in e.to)
+            if e.visible_to(seat)
         ]
 
     def _guard(self, t: Table, seat: int | None, msg: m.Message) -> None:
