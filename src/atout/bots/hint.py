@@ -43,11 +43,11 @@ def hint(
 
 def _ismcts_reason(game: Game[Any], move: Any, last: dict[str, Any]) -> dict[str, str]:
     stats: dict[Any, tuple[int, float]] = last.get("stats", {})
-    en_move, fr_move = game.describe_move(move, "en"), game.describe_move(move, "fr")
+    en_move, fr_move = _cap(game.describe_move(move, "en")), _cap(game.describe_move(move, "fr"))
     if not stats:
         return {
-            "en": f"{en_move.capitalize()}: it is the only legal move.",
-            "fr": f"{fr_move.capitalize()} : c'est le seul coup légal.",
+            "en": f"{en_move}: it is the only legal move.",
+            "fr": f"{fr_move} : c'est le seul coup légal.",
         }
     visits, value = stats.get(move, (0, 0.0))
     total = last.get("iterations", 0)
@@ -56,19 +56,28 @@ def _ismcts_reason(game: Game[Any], move: Any, last: dict[str, Any]) -> dict[str
         ((v, m) for m, (n, v) in stats.items() if m != move and n > 0), key=lambda x: -x[0]
     )
     en = (
-        f"{en_move.capitalize()}: in {total} simulated games from deals consistent with what you "
+        f"{en_move}: in {total} simulated games from deals consistent with what you "
         f"see, it was tried {visits} times and won {pct}% of them"
     )
     fr = (
-        f"{fr_move.capitalize()} : sur {total} parties simulées à partir de donnes compatibles "
+        f"{fr_move} : sur {total} parties simulées à partir de donnes compatibles "
         f"avec ce que vous voyez, ce coup a été essayé {visits} fois et a gagné {pct} % d'entre "
         "elles"
     )
     if others:
         v, m = others[0]
-        en += f"; the next best, {game.describe_move(m, 'en')}, won {round(100 * v)}%."
-        fr += f" ; le suivant, {game.describe_move(m, 'fr')}, a gagné {round(100 * v)} %."
+        en_o, fr_o, pct_o = game.describe_move(m, "en"), game.describe_move(m, "fr"), round(100 * v)
+        if v > value:  # the heuristic's move was kept: the other did not beat it beyond noise
+            en += f"; {en_o} won {pct_o}%, not clearly better over so few games."
+            fr += f" ; {fr_o} a gagné {pct_o} %, pas nettement mieux sur si peu de parties."
+        else:
+            en += f"; the next best, {en_o}, won {pct_o}%."
+            fr += f" ; le suivant, {fr_o}, a gagné {pct_o} %."
     else:
         en += "."
         fr += "."
     return {"en": en, "fr": fr}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

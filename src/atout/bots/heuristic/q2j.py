@@ -167,20 +167,22 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
             if fr
             else f"Play {names}: same rank, so you draw one back, but that beats drawing outright."
         )
+    if p < 50:
+        odds_en = f"and {nxt} has only about a {p}% chance of beating it"
+        odds_fr = f"et {nxt} n'a qu'environ {p} % de chances de pouvoir la battre"
+    else:
+        odds_en = f"even if {nxt} can probably beat it (about {p}%)"
+        odds_fr = f"même si {nxt} peut sans doute la battre (environ {p} %)"
     if why == "lead":
         return (
-            f"Menez avec {names} : elle serait difficile à placer plus tard, et {nxt} n'a "
-            f"qu'environ {p} % de chances de pouvoir la battre."
+            f"Menez avec {names} : elle serait difficile à placer plus tard, {odds_fr}."
             if fr
-            else f"Lead {names}: it would be hard to place later, and {nxt} has only about "
-            f"a {p}% chance of beating it."
+            else f"Lead {names}: it would be hard to place later, {odds_en}."
         )
     return (
-        f"Jouez {names} : elle serait difficile à placer plus tard, et {nxt} n'a qu'environ "
-        f"{p} % de chances de pouvoir la battre."
+        f"Jouez {names} : elle serait difficile à placer plus tard, {odds_fr}."
         if fr
-        else f"Play {names}: it would be hard to place later, and {nxt} has only about a {p}% "
-        "chance of beating it."
+        else f"Play {names}: it would be hard to place later, {odds_en}."
     )
 
 
