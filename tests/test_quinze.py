@@ -600,6 +600,8 @@ def test_moves_round_trip_on_the_wire() -> None:
         data = msgspec.to_builtins(move)
         assert GAME.parse_move(data) == move
     assert GAME.parse_move({"type": "fifteen", "cards": ["8H", "7H"]}) == Fifteen(("7H", "8H"))
+    # one spelling per card, so that a move the game accepts is always in legal_moves
+    assert Fifteen(("qh#2", "3c")) == Fifteen(("3C", "QH#2")) and Lay(("kh",)) == Lay(("KH",))
 
 
 def test_default_move_is_always_legal() -> None:

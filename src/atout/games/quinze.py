@@ -79,6 +79,16 @@ class QuinzeOptions(Options, frozen=True):
 # --------------------------------------------------------------------------- moves
 
 
+# every spelling of a card code the parser accepts, to its one code ("qh#2" -> "QH#2")
+_CODES = {v: c.code for c in deck_108() for v in (c.code, c.code.lower())}
+
+
+def _canonical(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """Card codes as a set: canonical spelling, sorted (duplicates kept, to be refused)."""
+    get = _CODES.get
+    return tuple(sorted(get(c, c) for c in codes))
+
+
 class Fifteen(msgspec.Struct, frozen=True, tag="fifteen", tag_field="type"):
     """Discard one fifteen: hand cards plus any table cards. The codes are a set: they are kept
     sorted, so any order names the same move; the Ace values are found by the game."""
@@ -86,7 +96,7 @@ class Fifteen(msgspec.Struct, frozen=True, tag="fifteen", tag_field="type"):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        msgspec.structs.force_setattr(self, "cards", tuple(sorted(self.cards)))
+        msgspec.structs.force_setattr(self, "cards", _canonical(self.cards))
 
     def __str__(self) -> str:
         return "fifteen " + "+".join(self.cards)
@@ -98,7 +108,7 @@ class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type"):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        msgspec.structs.force_setattr(self, "cards", tuple(sorted(self.cards)))
+        msgspec.structs.force_setattr(self, "cards", _canonical(self.cards))
 
     def __str__(self) -> str:
         return "lay " + " ".join(self.cards)
