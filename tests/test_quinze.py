@@ -316,6 +316,9 @@ def test_out_on_own_first_turn_takes_minus_50_and_nobody_scores() -> None:
     # the next dealer (seat 0: dealers rotate from seat 1) deals; seat 1 then starts
     assert s.current == 0 and s.legal_moves() == [NextDeal()]
     refused(s, Fifteen(("7H", "8H")), "deal_pending")
+    assert s.secret_cards(1) == set() and len(v["stock"]) == v["stock_size"]  # all face up
+    twin = GAME.determinize(json.loads(json.dumps(s.view(1))), random.Random(1))
+    assert snapshot(twin) == snapshot(s)
     events = act(s, NextDeal())
     assert events[0].kind == "deal" and events[0].data["dealer"] == 0
     assert events[0].data["first"] == 1 and s.current == 1

@@ -640,18 +640,20 @@ class QuinzeState(State[QuinzeOptions]):
         }
         if seat is not None:
             out["hand"] = [c.code for c in self.hands[seat]]
-        if shown:
+        if shown:  # the deal is over: every card is turned face up for the scoring
             out["hands"] = [[c.code for c in h] for h in self.hands]
+            out["stock"] = [c.code for c in self.stock]
         if self._result is not None:
             out["result"] = msgspec.to_builtins(self._result)
         return out
 
     def secret_cards(self, seat: int | None) -> set[Card]:
+        if self.phase != PLAY:  # once a deal is over every card is shown for the scoring
+            return set()
         hidden = set(self.stock)
-        if self.phase == PLAY:  # once a deal is over every hand is shown for the scoring
-            for i, h in enumerate(self.hands):
-                if i != seat:
-                    hidden.update(h)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                hidden.update(h)
         return hidden
 
     def all_cards(self) -> Iterator[Card]:
@@ -769,7 +771,7 @@ class QuinzeGame(Game[QuinzeOptions]):
             hands[i].extend(unknown[:need])
             del unknown[:need]
         st.hands = hands
-        st.stock = unknown
+        st.stock = [card(c) for c in view["stock"]] if "stock" in view else unknown
         st.seat = view["turn"] if view["turn"] is not None else 0
         st.dealer = phase["dealer"]
         st.deal_no = phase["deal"]
