@@ -143,7 +143,7 @@ def test_stacked_deal_and_the_automatic_draw() -> None:
     assert kinds == ["deal", "hand", "hand", "draw", "draw"]
     draws = [e for e in s.start_events() if e.kind == "draw"]
     assert draws[0].data == {"card": "KS"} and draws[0].to == (0,)
-    assert draws[1].data == {"card": None} and draws[1].to == (1,)
+    assert draws[1].data == {"card": None} and draws[1].hide == (0,) and draws[1].visible_to(None)
     # no move draws: the game master draws for the next player when the turn passes
     assert {t.__name__ for t in GAME.move_types} == {"Fifteen", "Lay", "Done", "Pass", "NextDeal"}
     events = lay(s, "KS")

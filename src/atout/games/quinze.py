@@ -19,7 +19,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
-from atout.games.base import Event, Game, IllegalMove, Options, Result, State
+from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
 from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
 
 # --------------------------------------------------------------------------- options
@@ -531,9 +531,7 @@ class QuinzeState(State[QuinzeOptions]):
             return
         c = self.stock.pop()
         self.hands[seat].append(c)
-        others = tuple(i for i in range(self.num_players) if i != seat)
-        events.append(Event("draw", seat, {"card": c.code}, to=(seat,)))
-        events.append(Event("draw", seat, {"card": None}, to=others))
+        events.extend(private("draw", seat, {"card": c.code}, {"card": None}, (seat,)))
 
     def _restock(self, pile: list[Card], source: str, events: list[Event]) -> None:
         new = list(pile)
