@@ -54,6 +54,29 @@ class BadOptions(AtoutError):
     """Options that fail validation, or a player count the game does not support."""
 
 
+def cards_in_hand(codes: Sequence[str], hand: Sequence[Card]) -> list[Card]:
+    """The cards named by ``codes``, each once and all in ``hand``; else the precise refusal
+    (``duplicate_card``, ``unknown_card``, ``card_not_in_hand``)."""
+    if len(set(codes)) != len(codes):
+        raise IllegalMove("duplicate_card", "The same card twice.", "La même carte deux fois.")
+    out = []
+    for code in codes:
+        try:
+            c = card(code)
+        except ValueError:
+            raise IllegalMove(
+                "unknown_card", f"{code!r} is not a card.", f"{code!r} n'est pas une carte."
+            ) from None
+        if c not in hand:
+            raise IllegalMove(
+                "card_not_in_hand",
+                f"{c.name()} is not in your hand.",
+                f"{c.name('fr')} n'est pas dans votre main.",
+            )
+        out.append(c)
+    return out
+
+
 # --------------------------------------------------------------------------- plain data
 
 

@@ -15,7 +15,16 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
-from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
+from atout.games.base import (
+    Event,
+    Game,
+    IllegalMove,
+    Options,
+    Result,
+    State,
+    cards_in_hand,
+    private,
+)
 
 # --------------------------------------------------------------------------- options
 
@@ -242,25 +251,7 @@ class Q2JState(State[Q2JOptions]):
                 "Play one card, or two Queens together.",
                 "Jouez une carte, ou deux Dames ensemble.",
             )
-        if len(set(codes)) != len(codes):
-            raise IllegalMove("duplicate_card", "The same card twice.", "La même carte deux fois.")
-        out = []
-        hand = self.hands[self.seat]
-        for code in codes:
-            try:
-                c = card(code)
-            except ValueError:
-                raise IllegalMove(
-                    "unknown_card", f"{code!r} is not a card.", f"{code!r} n'est pas une carte."
-                ) from None
-            if c not in hand:
-                raise IllegalMove(
-                    "card_not_in_hand",
-                    f"{c.name()} is not in your hand.",
-                    f"{c.name('fr')} n'est pas dans votre main.",
-                )
-            out.append(c)
-        return out
+        return cards_in_hand(codes, self.hands[self.seat])
 
     def _single_refusal(self, c: Card) -> IllegalMove:
         if len(self.top) == 2 and not self.free_lead:

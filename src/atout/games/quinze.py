@@ -19,7 +19,16 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
-from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
+from atout.games.base import (
+    Event,
+    Game,
+    IllegalMove,
+    Options,
+    Result,
+    State,
+    cards_in_hand,
+    private,
+)
 from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
 
 # --------------------------------------------------------------------------- options
@@ -366,23 +375,7 @@ class QuinzeState(State[QuinzeOptions]):
                 "Lay one card, or two face cards of the same rank.",
                 "Posez une carte, ou deux têtes identiques.",
             )
-        if len(set(codes)) != len(codes):
-            raise IllegalMove("duplicate_card", "The same card twice.", "La même carte deux fois.")
-        cs = []
-        for code in codes:
-            try:
-                c = card(code)
-            except ValueError:
-                raise IllegalMove(
-                    "unknown_card", f"{code!r} is not a card.", f"{code!r} n'est pas une carte."
-                ) from None
-            if c not in hand:
-                raise IllegalMove(
-                    "card_not_in_hand",
-                    f"{c.name()} is not in your hand.",
-                    f"{c.name('fr')} n'est pas dans votre main.",
-                )
-            cs.append(c)
+        cs = cards_in_hand(codes, hand)
         if self.made:
             if not (self.options.speed and self.used_table):
                 raise IllegalMove(
