@@ -157,7 +157,12 @@ def _register_optional() -> None:
     """Commands from subsystems that may not be installed in every checkout."""
     import importlib
 
-    for name in ("atout.server.commands", "atout.bots.commands", "atout.sim.commands"):
+    for name in (
+        "atout.server.commands",
+        "atout.bots.commands",
+        "atout.sim.commands",
+        "atout.tui.commands",
+    ):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as e:
