@@ -1,0 +1,91 @@
+"""``atout play``: the terminal client on the command line."""
+
+from __future__ import annotations
+
+import getpass
+import json
+from typing import Annotated, Any
+
+import typer
+
+
+def _options(option: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in option or []:
+        name, _, raw = item.partition("=")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+def _seats(text: str) -> list[int]:
+    """``"1,2"`` → ``[1, 2]`` (seat numbers from 0, as the protocol counts them)."""
+    return [int(x) for x in text.replace(" ", "").split(",") if x]
+
+
+def _default_name() -> str:
+    try:
+        return getpass.getuser()[:64] or "player"
+    except Exception:  # no user database (containers)
+        return "player"
+
+
+def play(
+    url: Annotated[
+        str | None,
+        typer.Option(help="Game master URL. Default: start one in-process for this game only."),
+    ] = None,
+    game: Annotated[str, typer.Option("--game", "-g", help="q2j, quinze or pouilleux.")] = "q2j",
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 3,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Seats (from 0) the game master plays, e.g. 1,2. Default: all but 0."),
+    ] = None,
+    bot_kind: Annotated[str, typer.Option(help="random, heuristic or ismcts.")] = "heuristic",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.6,
+    name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="en or fr.")] = "en",
+    table: Annotated[str | None, typer.Option(help="Join this existing table.")] = None,
+    watch: Annotated[str | None, typer.Option(help="Watch this table as a spectator.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
+    ] = None,
+    hint_kind: Annotated[
+        str, typer.Option(help="Bot giving hints (h): heuristic, ismcts, ismcts:2000.")
+    ] = "heuristic",
+) -> None:
+    """Play a game in the terminal (arrows and Enter or 1-9 to play, h for a hint, q to quit)."""
+    from atout.tui.app import run
+    from atout.tui.session import LocalServer, PlayOptions
+
+    if lang not in ("en", "fr"):
+        raise typer.BadParameter("--lang is en or fr")
+    if (table or watch) and url is None:
+        raise typer.BadParameter("--table and --watch need the --url of the game master")
+    opts = PlayOptions(
+        url=url or "",
+        game=game,
+        players=players,
+        bots=_seats(bots) if bots is not None else list(range(1, players)),
+        bot_kind=bot_kind,
+        bot_delay=bot_delay,
+        options=_options(option),
+        name=name or _default_name(),
+        lang=lang,
+        table=table,
+        watch=watch,
+        hint_kind=hint_kind,
+    )
+    if url is not None:
+        run(opts)
+        return
+    with LocalServer() as server:
+        opts.url = server.url
+        run(opts)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to the ``atout`` command line."""
+    app.command("play")(play)

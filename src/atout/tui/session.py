@@ -1,0 +1,322 @@
+"""The terminal client's network side: one connection, one table, a model after every change.
+
+The app runs :meth:`Session.run` in a Textual worker and calls :meth:`Session.play` and
+:meth:`Session.hint` when the player asks; the session answers by calling ``on_model`` with a
+fresh :class:`~atout.tui.model.Model`. It only ever sends a move the server listed as legal, on
+the version it was listed for, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from atout.client import Client, ClientError, TableFeed
+from atout.games import get_game
+from atout.games.base import Game
+from atout.tui.i18n import tr
+from atout.tui.model import Model, event_text, move_label, seats_of
+
+
+@dataclass
+class PlayOptions:
+    """What ``atout play`` was asked to do."""
+
+    url: str
+    game: str = "q2j"
+    players: int = 3
+    bots: list[int] = field(default_factory=lambda: [1, 2])
+    bot_kind: str = "heuristic"
+    bot_delay: float = 0.6
+    options: dict[str, Any] = field(default_factory=dict)
+    name: str = "player"
+    lang: str = "en"
+    table: str | None = None  # join this table instead of creating one
+    watch: str | None = None  # watch this table as a spectator
+    hint_kind: str = "heuristic"
+
+
+class Session:
+    """Owns the client connection for one table; builds the models the app shows."""
+
+    def __init__(self, opts: PlayOptions, on_model: Callable[[Model], None]) -> None:
+        self.opts = opts
+        self.on_model = on_model
+        self.client: Client | None = None
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.game: Game[Any] | None = None
+        self.sent: list[tuple[int, dict[str, Any]]] = []  # (version, move) of every move sent
+        self.refusals: list[str] = []  # codes of moves the server refused (should stay empty)
+        self._pending: int | None = None  # version a move of ours was sent on
+        self._message = ""
+        self._hint: tuple[int, str, int | None] | None = None  # (version, text, index)
+        self._stage = "connecting"
+        self.model = Model(lang=opts.lang, url=opts.url)
+
+    # -- the worker ------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Connect, take a seat (or watch), then publish a model after every table event until
+        the connection closes. Cancel the worker to leave."""
+        o = self.opts
+        self.emit()
+        try:
+            self.client = c = await Client.connect(o.url, o.name, lang=o.lang, texts=True)
+            if o.watch:
+                self.table = o.watch
+                await c.watch(o.watch)
+            else:
+                if o.table:
+                    self.table = o.table
+                else:
+                    info = await c.create_table(
+                        o.game,
+                        o.players,
+                        bots=o.bots,
+                        bot_kind=o.bot_kind,
+                        bot_delay=o.bot_delay,
+                        options=o.options,
+                    )
+                    self.table = info.table
+                joined = await c.join(self.table)
+                self.seat = joined.seat
+            feed = c.feed(self.table)
+            while True:
+                self._stage = self._stage_of(feed)
+                self.emit()
+                if c.closed.is_set():
+                    return
+                await feed.wait()
+        except (ClientError, OSError) as e:
+            self._stage = "closed"
+            self._message = _error_text(e, o.lang)
+            self.emit()
+        finally:
+            if self.client is not None:
+                await self.client.close()
+
+    def _stage_of(self, feed: TableFeed) -> str:
+        if feed.over is not None:
+            return "over"
+        if self.client is not None and self.client.closed.is_set():
+            return "closed"
+        if feed.update is None:
+            return "waiting"
+        return "playing"
+
+    # -- intents from the app -----------------------------------------------------------------
+    async def play(self, index: int, version: int) -> None:
+        """Play the ``index``-th legal move of state ``version``; anything else is ignored."""
+        feed = self._feed()
+        u = feed.update if feed is not None else None
+        if (
+            u is None
+            or self.client is None
+            or feed is None
+            or feed.over is not None
+            or self._pending is not None
+            or u.version != version
+            or u.turn != self.seat
+            or u.seat != self.seat
+            or not u.legal
+            or not 0 <= index < len(u.legal)
+        ):
+            return
+        move = u.legal[index]
+        self._pending = version
+        self._message = ""
+        self._hint = None
+        self.emit()
+        self.sent.append((version, move))
+        try:
+            await self.client.move(self.table or "", version, move)
+        except ClientError as e:
+            self.refusals.append(e.code)
+            self._message = tr(self.opts.lang, "error", text=_error_text(e, self.opts.lang))
+        except (ConnectionError, OSError) as e:
+            self._message = str(e)
+        finally:
+            self._pending = None
+            self.emit()
+
+    async def hint(self) -> None:
+        """Ask :mod:`atout.bots.hint` what to play (in a thread: search bots take a while)."""
+        m = self.model
+        lang = self.opts.lang
+        try:
+            from atout.bots.hint import hint as suggest
+        except ImportError:
+            self._message = tr(lang, "no_hint")
+            self.emit()
+            return
+        if not m.moves or m.game is None:
+            self._message = tr(lang, "hint_not_now")
+            self.emit()
+            return
+        self._hint = (m.version, tr(lang, "thinking"), None)
+        self.emit()
+        move, why = await asyncio.to_thread(
+            suggest, m.game, m.view, list(m.moves), self.opts.hint_kind, m.version
+        )
+        index = next((i for i, x in enumerate(m.moves) if x == move), None)
+        if self.model.version == m.version:
+            self._hint = (m.version, why.get(lang, why["en"]), index)
+            self.emit()
+
+    def dismiss_message(self) -> None:
+        if self._message:
+            self._message = ""
+            self.emit()
+
+    # -- models ---------------------------------------------------------------------------------
+    def _feed(self) -> TableFeed | None:
+        if self.client is None or self.table is None:
+            return None
+        return self.client.feed(self.table)
+
+    def emit(self) -> None:
+        self.model = self.build()
+        self.on_model(self.model)
+
+    def build(self) -> Model:
+        """The model for what the feed holds now."""
+        o = self.opts
+        feed = self._feed()
+        base = Model(
+            lang=o.lang,
+            stage=self._stage,
+            url=o.url,
+            table=self.table,
+            seat=self.seat,
+            message=self._message,
+        )
+        if feed is None:
+            return base
+        u = feed.update
+        game_id = (
+            feed.info.game
+            if feed.info is not None
+            else (u.view.get("game") if u is not None else None)
+        )
+        if game_id is not None and (self.game is None or self.game.id != game_id):
+            self.game = get_game(game_id)
+        game = self.game
+        log = tuple(event_text(game, e, o.lang) for e in feed.events)
+        model = replace(base, game_id=game_id, seats=seats_of(feed.info, feed.started), log=log)
+        if u is None:
+            return model
+        moves: tuple[Any, ...] = ()
+        pending = self._pending is not None
+        if (
+            game is not None
+            and u.legal
+            and u.turn == u.seat == self.seat
+            and not pending
+            and feed.over is None
+        ):
+            moves = tuple(game.parse_move(x) for x in u.legal)
+        hint, hint_index = "", None
+        if self._hint is not None and self._hint[0] == u.version:
+            hint, hint_index = self._hint[1], self._hint[2]
+        over = feed.over
+        return replace(
+            model,
+            version=u.version,
+            turn=u.turn,
+            view=u.view,
+            moves=moves,
+            labels=tuple(move_label(game, x, o.lang) for x in moves) if game else (),
+            legal_total=u.legal_total,
+            result=over.result if over is not None else None,
+            seed=over.seed if over is not None else None,
+            commitment=over.commitment if over is not None else None,
+            pending=pending,
+            hint=hint,
+            hint_index=hint_index,
+        )
+
+
+def _error_text(e: Exception, lang: str) -> str:
+    if isinstance(e, ClientError):
+        return f"{e.text(lang)} ({e.code})"
+    return str(e) or type(e).__name__
+
+
+class LocalServer:
+    """A game master on a free loopback port, with a temporary database, in its own thread.
+
+    ``atout play`` without ``--url`` uses one so a solo game against bots just works. Use as a
+    context manager, or call :meth:`start` (returns the URL) and :meth:`stop`.
+    """
+
+    def __init__(self, leak_guard: bool = True) -> None:
+        self.leak_guard = leak_guard
+        self.url = ""
+        self.core: Any = None
+        self._dir: str | None = None
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    def start(self) -> str:
+        self._dir = tempfile.mkdtemp(prefix="atout-play-")
+        self._thread = threading.Thread(target=self._main, name="atout-local-server", daemon=True)
+        self._thread.start()
+        self._ready.wait(30)
+        if self._error is not None:
+            raise self._error
+        return self.url
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop already ended
+                self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(10)
+        if self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+
+    def __enter__(self) -> LocalServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _main(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as e:  # reported to start() when it happens before ready
+            self._error = e
+            self._ready.set()
+
+    async def _serve(self) -> None:
+        from atout.server.core import Core
+        from atout.server.store import Store
+        from atout.server.ws import Shell
+
+        store = Store(str(Path(self._dir or ".") / "atout.db"))
+        core = Core(store, leak_guard=self.leak_guard)
+        core.recover(time.time())
+        shell = Shell(core, store)
+        server = await shell.listen("127.0.0.1", 0)
+        self.core = core
+        self.url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/ws"
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            await shell.close()
+            store.close()
