@@ -137,7 +137,8 @@ class PlayApp(App[None]):
         self.query_one("#board", Static).update(board_text(m))
         self.query_one("#hand", Static).update(hand_text(m))
         self.query_one("#log", Static).update(log_text(m))
-        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+        scroll = self.query_one("#log-scroll", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)
         self.query_one("#status", Static).update(status_text(m))
         self._render_moves(m)
         if m.result is not None and not self._over_shown:

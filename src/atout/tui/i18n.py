@@ -27,6 +27,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "log": ("What happened", "Déroulement"),
     "you": ("you", "vous"),
     "bot": ("bot", "robot"),
+    "card": ("card", "carte"),
     "cards": ("cards", "cartes"),
     "turn": ("Turn", "Tour"),
     "yes": ("yes", "oui"),

@@ -27,12 +27,24 @@ SKIP = {"game", "players", "seat", "turn", "move", "options", "hand", "result"}
 # Keys whose value is one entry per seat (a list, or a dict keyed "0", "1"…).
 PER_SEAT = {"hand_sizes", "shown", "laid", "hands", "totals", "turns_taken", "scores"}
 # Keys whose value is a seat number.
-SEAT_KEYS = {"q2_owner", "draw_from", "pick_from", "imposed_by", "dealer", "first"}
+SEAT_KEYS = {
+    "q2_owner",
+    "draw_from",
+    "pick_from",
+    "imposed_by",
+    "dealer",
+    "first",
+    "winners",
+    "losers",
+}
 LABELS: dict[str, tuple[str, str]] = {
     "top": ("Top of the pile", "Dessus de la pile"),
     "stock_size": ("Stock", "Pioche"),
-    "discard_size": ("Discard pile", "Défausse"),
+    "discard_size": ("Cards in the discard", "Cartes en défausse"),
     "discard": ("Discard (latest last)", "Défausse (la dernière à droite)"),
+    "reason": ("Reason", "Raison"),
+    "losers": ("Lost", "Perdant(s)"),
+    "detail": ("Detail", "Détail"),
     "stock": ("Stock", "Pioche"),
     "q2_owner": ("Q² laid by", "Q² posé par"),
     "q2_round": ("Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)"),
@@ -119,6 +131,8 @@ def value_text(v: Any, model: Model, key: str = "") -> Text:
     lang = model.lang
     if key in SEAT_KEYS and isinstance(v, int) and not isinstance(v, bool):
         return Text(model.seat_name(v))
+    if key in SEAT_KEYS and isinstance(v, list) and all(isinstance(x, int) for x in v):
+        return Text(", ".join(model.seat_name(x) for x in v))
     if isinstance(v, bool):
         return Text(tr(lang, "yes" if v else "no"))
     if v is None:
@@ -197,7 +211,7 @@ def board_text(model: Model) -> Text:
         for k, v in per_seat.items():
             x = v.get(str(i)) if isinstance(v, dict) else v[i] if i < len(v) else None
             if k == "hand_sizes":
-                out.append(f" · {x} {tr(lang, 'cards')}")
+                out.append(f" · {x} {tr(lang, 'card' if x == 1 else 'cards')}")
             elif x not in (None, [], ""):
                 out.append(f" · {label(k, lang)} ")
                 out.append_text(value_text(x, model, k))

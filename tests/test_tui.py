@@ -1,0 +1,267 @@
+"""The terminal client, driven by Textual's pilot against an in-process game master.
+
+A whole game of Q²J is played by pressing keys; at every turn the listed moves are checked
+against the server's update; keys that would be illegal send nothing; and every screen shown is
+checked, after the game, against the hidden cards of the state it showed (rebuilt from the
+revealed seed and the recorded moves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from atout.cards import card
+from atout.client import Client
+from atout.games import get_game
+from atout.server.record import seed_int
+from atout.tui.app import GameOverScreen, PlayApp
+from atout.tui.commands import register
+from atout.tui.model import Model
+from atout.tui.render import board_text, card_text, hand_text, log_text, move_prompt, result_text
+from atout.tui.session import LocalServer, PlayOptions
+
+SIZE = (130, 45)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with LocalServer(leak_guard=True) as s:
+        yield s
+
+
+def options(server: LocalServer, **kw: Any) -> PlayOptions:
+    base: dict[str, Any] = dict(
+        url=server.url,
+        game="q2j",
+        players=3,
+        bots=[1, 2],
+        bot_kind="random",
+        bot_delay=0.0,
+        name="ann",
+        lang="en",
+    )
+    return PlayOptions(**(base | kw))
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, 50))
+
+
+async def until(pilot: Any, cond: Callable[[], bool], timeout: float = 15) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+class Screens:
+    """Records what the app put on screen after every model it rendered."""
+
+    def __init__(self, app: PlayApp) -> None:
+        self.shots: list[tuple[Model, str, str]] = []  # (model, panels text, new log lines)
+        self._log_len = 0
+        original = app.render_model
+
+        def spy() -> None:
+            original()
+            m = app.model
+            panels = "\n".join(
+                str(app.query_one(f"#{w}").content) for w in ("board", "hand", "status")
+            )
+            panels += "\n" + "\n".join(
+                str(o.prompt)
+                for o in app.query_one("#moves").options  # type: ignore[attr-defined]
+            )
+            new_log = "\n".join(m.log[self._log_len :])
+            self._log_len = len(m.log)
+            self.shots.append((m, panels, new_log))
+
+        app.render_model = spy  # type: ignore[method-assign]
+
+
+def mentions(text: str, c: Any) -> bool:
+    return c.label in text or c.name("en") in text or c.name("fr") in text
+
+
+def check_no_leak(server: LocalServer, table: str, seat: int | None, screens: Screens) -> int:
+    """Replay the finished table and check every screen against the hidden cards of its state.
+    Returns how many screens were checked."""
+    t = server.core.tables[table]
+    game = get_game(t.game.id)
+    state = game.setup(t.players, t.options, seed_int(t.seed))
+    secrets = [state.secret_cards(seat)]
+    for mv in t.moves:
+        state.apply(mv.seat, game.parse_move(mv.move))
+        secrets.append(state.secret_cards(seat))
+    checked = 0
+    prev: set[Any] | None = None
+    for model, panels, new_log in screens.shots:
+        if model.version < 0:
+            continue
+        hidden = secrets[model.version]
+        leaked = [c.code for c in hidden if mentions(panels, c)]
+        assert not leaked, f"version {model.version} shows hidden {leaked}:\n{panels}"
+        # a log line arrived between the previous screen and this one: a card hidden at both
+        # ends of that interval must not be named in it
+        both = hidden if prev is None else hidden & prev
+        leaked = [c.code for c in both if mentions(new_log, c)]
+        assert not leaked, f"log at version {model.version} names hidden {leaked}:\n{new_log}"
+        prev = hidden
+        checked += 1
+    return checked
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def test_cards_render_with_symbols_and_red_suits():
+    assert card_text("QH").plain == "Q♥" and "red" in str(card_text("QH").style)
+    assert card_text("10S").plain == "10♠" and "red" not in str(card_text("10S").style)
+    m = Model(
+        seat=0,
+        view={"players": 2, "turn": 0, "hand": ["QH", "KD"], "top": ["AS"], "hand_sizes": [2, 3]},
+    )
+    assert hand_text(m).plain == "Q♥ K♦"
+    board = board_text(m).plain
+    assert "A♠" in board and "3 cards" in board and "▶ J1" in board
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+def test_full_game_by_keys_moves_match_and_nothing_leaks(server):
+    rng = random.Random(3)
+
+    async def go():
+        app = PlayApp(options(server))
+        screens = Screens(app)
+        game = get_game("q2j")
+        async with app.run_test(size=SIZE) as pilot:
+            s = app.session
+            turns = 0
+            while True:
+                await until(pilot, lambda: bool(app.model.moves) or app.model.result is not None)
+                m = app.model
+                if m.result is not None:
+                    break
+                # the list on screen is exactly the update's legal moves, in its order
+                u = s.client.feed(s.table).update
+                assert u.turn == u.seat == m.seat and u.version == m.version
+                ol = app.query_one("#moves")
+                prompts = [str(o.prompt) for o in ol.options]
+                words = [game.describe_move(game.parse_move(x), "en") for x in u.legal]
+                assert len(prompts) == len(words) == len(m.moves)
+                assert all(p.endswith(w) or w in p for p, w in zip(prompts, words, strict=True))
+                n = len(prompts)
+                pick = rng.randrange(n)
+                sent = len(s.sent)
+                how = turns % 3
+                if how == 0:  # arrows and Enter
+                    await pilot.press("home", *["down"] * pick, "enter")
+                elif how == 1 and pick < 9:  # a number key
+                    await pilot.press(str(pick + 1))
+                else:  # Enter on the highlighted (first) move
+                    pick = 0
+                    await pilot.press("enter")
+                await until(pilot, lambda sent=sent: len(s.sent) == sent + 1)
+                assert s.sent[-1] == (m.version, u.legal[pick])
+                turns += 1
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            shown = str(app.screen.query_one("#result").content)
+            assert "GAME OVER" in shown and "Winner(s)" in shown
+            assert s.refusals == []  # the server never refused a move sent from the UI
+            assert turns > 0
+            table = s.table
+            await pilot.press("q")
+        assert app.return_code in (0, None)
+        checked = check_no_leak(server, table, 0, screens)
+        assert checked > turns
+
+    run(go())
+
+
+def test_keys_cannot_send_an_illegal_move(server):
+    async def go():
+        app = PlayApp(options(server, bot_delay=0.4, bot_kind="heuristic"))
+        async with app.run_test(size=SIZE) as pilot:
+            s = app.session
+            await until(pilot, lambda: bool(app.model.moves))
+            n = len(app.model.moves)
+            assert n < 9
+            await pilot.press("9", "0", "h")  # no 9th move; 0 is no move; a hint is not a move
+            await pilot.pause(0.1)
+            assert s.sent == []
+            # two presses: one move; then the bots think and no key sends anything
+            await pilot.press("1", "1")
+            await until(pilot, lambda: app.model.version > 0 and not app.model.pending)
+            assert len(s.sent) == 1
+            if not app.model.moves and app.model.result is None:
+                assert app.model.turn != app.model.seat
+                await pilot.press("1", "enter", "2", "down", "enter")
+                await pilot.pause(0.05)
+                assert len(s.sent) == 1
+            assert s.refusals == []
+            await pilot.press("q")
+
+    run(go())
+
+
+def test_spectator_sees_no_hand_no_moves_and_no_hidden_card(server):
+    async def go():
+        c = await Client.connect(server.url, "host")
+        info = await c.create_table("q2j", 2, bots=[0, 1], bot_kind="random", bot_delay=0.02)
+        app = PlayApp(options(server, watch=info.table))
+        screens = Screens(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.model.result is not None, timeout=30)
+            assert all(not m.moves and m.seat is None for m, _, _ in screens.shots)
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("escape")
+            assert not isinstance(app.screen, GameOverScreen)
+            await pilot.press("q")
+        await c.close()
+        assert check_no_leak(server, info.table, None, screens) > 0
+
+    run(go())
+
+
+def test_french_and_the_end_screen():
+    m = Model(
+        lang="fr",
+        seat=1,
+        stage="over",
+        view={"players": 2, "turn": None, "hand": []},
+        log=("J1 n'a plus de cartes et gagne !",),
+        result={"winners": [0], "reason": "emptied_hand", "scores": [0.0, 4.0]},
+        seed="ab" * 16,
+        commitment="cd" * 32,
+    )
+    text = result_text(m).plain
+    assert "PARTIE TERMINÉE" in text and "Vous avez perdu." in text and "Gagnant(s) : J1" in text
+    assert "n'a plus de cartes" in text and "abab" in text
+    assert "Le" not in log_text(m).plain
+
+
+def test_move_prompt_shows_number_cards_and_words():
+    g = get_game("q2j")
+    move = g.parse_move({"type": "play", "cards": ["QS", "QH"]})
+    m = Model(moves=(move,), labels=(g.describe_move(move, "en"),))
+    text = move_prompt(m, 0).plain
+    assert text.startswith(" 1") and card("QH").label in text and "Queen of Hearts" in text
+
+
+def test_play_command_is_registered():
+    app = typer.Typer()
+    app.command("noop")(lambda: None)
+    register(app)
+    res = CliRunner().invoke(app, ["play", "--help"])
+    assert res.exit_code == 0 and "--bots" in res.output and "--watch" in res.output
