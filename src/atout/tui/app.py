@@ -170,7 +170,8 @@ class PlayApp(App[None]):
                 else ""
             )
         else:
-            ol.add_option(Option(tr(m.lang, "no_moves"), disabled=True))
+            idle = "no_moves" if m.seat is not None else "spectators_do_not_play"
+            ol.add_option(Option(tr(m.lang, idle), disabled=True))
             ol.border_subtitle = ""
 
     # -- intents ---------------------------------------------------------------------------

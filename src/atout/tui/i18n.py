@@ -52,7 +52,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "over_keys": ("q quit · Esc back to the table", "q quitter · Échap retour à la table"),
     "error": ("Refused: {text}", "Refusé : {text}"),
     "you_are": ("you are {seat}", "vous êtes {seat}"),
-    "spectator": ("spectator", "spectateur"),
+    "spectator": ("a spectator", "spectateur"),
+    "spectators_do_not_play": ("Spectators do not play.", "Les spectateurs ne jouent pas."),
 }
 
 

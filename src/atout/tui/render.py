@@ -141,7 +141,7 @@ def value_text(v: Any, model: Model, key: str = "") -> Text:
         return card_text(v) if is_card_code(v) else Text(v)
     if _is_cards(v):
         return cards_text(v, MAX_CARDS)
-    if key == "known" and isinstance(v, list):  # [code, seat] pairs
+    if key == "known" and isinstance(v, list) and v:  # [code, seat] pairs
         out = Text()
         for i, (code, seat) in enumerate(v):
             out.append(", " if i else "")
