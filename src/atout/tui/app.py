@@ -76,16 +76,17 @@ class PlayApp(App[None]):
     #log-scroll { height: 1fr; border: round $primary; padding: 0 1; }
     #status { height: auto; padding: 0 1; background: $boost; }
     """
-    BINDINGS = [  # noqa: RUF012 (Textual's convention)
-        Binding("q", "quit", "Quit / Quitter"),
-        Binding("h", "hint", "Hint / Conseil"),
-        Binding("r", "show_result", "Result / Résultat", show=False),
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [  # noqa: RUF012 (Textual's convention); q and h are bound in the player's language
+        Binding("r", "show_result", show=False),
         *(Binding(str(d), f"play_number({d})", show=False) for d in range(1, 10)),
     ]
 
     def __init__(self, opts: PlayOptions, **kw: Any) -> None:
         super().__init__(**kw)
         self.opts = opts
+        self.bind("q", "quit", description=tr(opts.lang, "key_quit"))
+        self.bind("h", "hint", description=tr(opts.lang, "key_hint"))
         self.session = Session(opts, self._post_model)
         self.model = self.session.model
         self._list_key: tuple[Any, ...] | None = None

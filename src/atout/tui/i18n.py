@@ -26,6 +26,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "more_moves": ("{shown} of {total} moves listed", "{shown} coups listés sur {total}"),
     "log": ("What happened", "Déroulement"),
     "you": ("you", "vous"),
+    "key_quit": ("Quit", "Quitter"),
+    "key_hint": ("Hint", "Conseil"),
     "bot": ("bot", "robot"),
     "card": ("card", "carte"),
     "cards": ("cards", "cartes"),

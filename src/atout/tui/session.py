@@ -95,7 +95,7 @@ class Session:
                 if c.closed.is_set():
                     return
                 await feed.wait()
-        except (ClientError, OSError) as e:
+        except Exception as e:  # refused, unreachable, bad URL: say so on screen, not a traceback
             self._stage = "closed"
             self._message = _error_text(e, o.lang)
             self.emit()
@@ -163,9 +163,14 @@ class Session:
             return
         self._hint = (m.version, tr(lang, "thinking"), None)
         self.emit()
-        move, why = await asyncio.to_thread(
-            suggest, m.game, m.view, list(m.moves), self.opts.hint_kind, m.version
-        )
+        try:
+            move, why = await asyncio.to_thread(
+                suggest, m.game, m.view, list(m.moves), self.opts.hint_kind, m.version
+            )
+        except Exception as e:  # a bot that cannot advise here must not end the game
+            self._hint = (m.version, f"{type(e).__name__}: {e}", None)
+            self.emit()
+            return
         index = next((i for i, x in enumerate(m.moves) if x == move), None)
         if self.model.version == m.version:
             self._hint = (m.version, why.get(lang, why["en"]), index)
