@@ -105,7 +105,7 @@ def check_no_leak(server: LocalServer, table: str, seat: int | None, screens: Sc
     checked = 0
     prev: set[Any] | None = None
     for model, panels, new_log in screens.shots:
-        if model.version < 0:
+        if model.version < 0 or model.table != table:
             continue
         hidden = secrets[model.version]
         leaked = [c.code for c in hidden if mentions(panels, c)]
@@ -181,6 +181,9 @@ def test_full_game_by_keys_moves_match_and_nothing_leaks(server):
             assert s.refusals == []  # the server never refused a move sent from the UI
             assert turns > 0
             table = s.table
+            await pilot.press("n")  # a rematch: the bots agree, a new game starts at once
+            await until(pilot, lambda: s.table != table and app.model.version >= 0)
+            assert app.model.result is None and not isinstance(app.screen, GameOverScreen)
             await pilot.press("q")
         assert app.return_code in (0, None)
         checked = check_no_leak(server, table, 0, screens)

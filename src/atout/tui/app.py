@@ -7,6 +7,7 @@ up); every move goes through :meth:`Session.play`, which sends only what the ser
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual import on
@@ -44,6 +45,7 @@ class GameOverScreen(ModalScreen[None]):
 
     BINDINGS = [  # noqa: RUF012 (Textual's convention)
         Binding("q", "app.quit", "Quit"),
+        Binding("n", "app.rematch", "Rematch"),
         Binding("escape", "dismiss", "Back"),
     ]
     DEFAULT_CSS = """
@@ -79,6 +81,7 @@ class PlayApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 (Textual's convention); q and h are bound in the player's language
         Binding("r", "show_result", show=False),
+        Binding("n", "rematch", show=False),
         *(Binding(str(d), f"play_number({d})", show=False) for d in range(1, 10)),
     ]
 
@@ -90,7 +93,7 @@ class PlayApp(App[None]):
         self.session = Session(opts, self._post_model)
         self.model = self.session.model
         self._list_key: tuple[Any, ...] | None = None
-        self._over_shown = False
+        self._over_shown: str | None = None  # the table whose end screen was shown
 
     def _post_model(self, model: Model) -> None:
         self.post_message(ModelChanged(model))
@@ -120,6 +123,12 @@ class PlayApp(App[None]):
         self.render_model()
         self.query_one("#moves", OptionList).focus()
         self.run_worker(self.session.run(), name="network", group="network", exit_on_error=True)
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        """The turn clock: only the status line changes."""
+        if self.model.deadline_at is not None:
+            self.query_one("#status", Static).update(status_text(self.model, time.monotonic()))
 
     # -- the model in, the screen out ---------------------------------------------------------
     @on(ModelChanged)
@@ -140,11 +149,13 @@ class PlayApp(App[None]):
         self.query_one("#log", Static).update(log_text(m))
         scroll = self.query_one("#log-scroll", VerticalScroll)
         self.call_after_refresh(scroll.scroll_end, animate=False)
-        self.query_one("#status", Static).update(status_text(m))
+        self.query_one("#status", Static).update(status_text(m, time.monotonic()))
         self._render_moves(m)
-        if m.result is not None and not self._over_shown:
-            self._over_shown = True
+        if m.result is not None and self._over_shown != m.table:
+            self._over_shown = m.table
             self.push_screen(GameOverScreen(m))
+        elif m.result is None and isinstance(self.screen, GameOverScreen):
+            self.pop_screen()  # a rematch started
 
     def _render_moves(self, m: Model) -> None:
         ol = self.query_one("#moves", OptionList)
@@ -193,6 +204,9 @@ class PlayApp(App[None]):
 
     def action_hint(self) -> None:
         self.run_worker(self.session.hint(), group="hint", exclusive=True)
+
+    def action_rematch(self) -> None:
+        self.run_worker(self.session.rematch(), group="rematch", exclusive=True)
 
     def action_show_result(self) -> None:
         if self.model.result is not None:

@@ -52,6 +52,9 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
     ] = None,
+    turn_seconds: Annotated[
+        float, typer.Option(help="Turn time limit of the table created (0: none).")
+    ] = 0.0,
     hint_kind: Annotated[
         str, typer.Option(help="Bot giving hints (h): heuristic, ismcts, ismcts:2000.")
     ] = "heuristic",
@@ -77,6 +80,7 @@ def play(
         table=table,
         watch=watch,
         hint_kind=hint_kind,
+        turn_seconds=turn_seconds,
     )
     if url is not None:
         run(opts)

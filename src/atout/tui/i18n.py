@@ -51,7 +51,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Seed {seed} (its SHA-256 commitment {commitment}… was published at the start)",
         "Graine {seed} (son engagement SHA-256 {commitment}… a été publié au début)",
     ),
-    "over_keys": ("q quit · Esc back to the table", "q quitter · Échap retour à la table"),
+    "over_keys": (
+        "n new game (rematch) · Esc back to the table · q quit",
+        "n nouvelle partie (revanche) · Échap retour à la table · q quitter",
+    ),
+    "over_status": (
+        "The game is over: r result · n new game (rematch) · q quit",
+        "La partie est terminée : r résultat · n nouvelle partie (revanche) · q quitter",
+    ),
+    "rematch_asked": (
+        "Rematch asked: waiting for the other players…",
+        "Revanche demandée : en attente des autres joueurs…",
+    ),
+    "time_left": ("{seconds} s left", "encore {seconds} s"),
     "error": ("Refused: {text}", "Refusé : {text}"),
     "you_are": ("you are {seat}", "vous êtes {seat}"),
     "spectator": ("a spectator", "spectateur"),

@@ -53,6 +53,7 @@ class Model:
     message: str = ""
     hint: str = ""
     hint_index: int | None = None
+    deadline_at: float | None = None  # time.monotonic() when the turn's time runs out
 
     @property
     def game(self) -> Game[Any] | None:

@@ -270,7 +270,16 @@ def log_text(model: Model, limit: int = 300) -> Text:
     return out
 
 
-def status_text(model: Model) -> Text:
+def status_text(model: Model, now: float | None = None) -> Text:
+    """One or two lines: what the player can do now, an error, the hint, the turn's clock."""
+    out = _status(model)
+    if model.deadline_at is not None and now is not None and model.stage == "playing":
+        left = max(0, round(model.deadline_at - now))
+        out.append(" · ⏱ " + tr(model.lang, "time_left", seconds=left), "bold magenta")
+    return out
+
+
+def _status(model: Model) -> Text:
     lang = model.lang
     if model.message:
         return Text(model.message, style="bold red")
@@ -281,7 +290,7 @@ def status_text(model: Model) -> Text:
     if model.stage == "waiting":
         return Text(tr(lang, "waiting_players", url=model.url, table=model.table))
     if model.stage == "over":
-        return Text(tr(lang, "over"), style="bold")
+        return Text(tr(lang, "over_status" if model.seat is not None else "over"), style="bold")
     if model.seat is None:
         return Text(tr(lang, "watching", table=model.table))
     if model.pending:

@@ -22,6 +22,7 @@ from typing import Any
 from atout.client import Client, ClientError, TableFeed
 from atout.games import get_game
 from atout.games.base import Game
+from atout.protocol import messages as m
 from atout.tui.i18n import tr
 from atout.tui.model import Model, event_text, move_label, seats_of
 
@@ -42,6 +43,7 @@ class PlayOptions:
     table: str | None = None  # join this table instead of creating one
     watch: str | None = None  # watch this table as a spectator
     hint_kind: str = "heuristic"
+    turn_seconds: float = 0.0  # turn time limit of a table this client creates (0: none)
 
 
 class Session:
@@ -60,6 +62,7 @@ class Session:
         self._message = ""
         self._hint: tuple[int, str, int | None] | None = None  # (version, text, index)
         self._stage = "connecting"
+        self._deadline: tuple[int, float] | None = None  # (version, monotonic time it expires)
         self.model = Model(lang=opts.lang, url=opts.url)
 
     # -- the worker ------------------------------------------------------------------------
@@ -84,12 +87,16 @@ class Session:
                         bot_kind=o.bot_kind,
                         bot_delay=o.bot_delay,
                         options=o.options,
+                        turn_seconds=o.turn_seconds,
                     )
                     self.table = info.table
                 joined = await c.join(self.table)
                 self.seat = joined.seat
-            feed = c.feed(self.table)
             while True:
+                feed = c.feed(self.table)
+                if feed.rematch is not None and feed.rematch.new_table != self.table:
+                    self._switch(feed.rematch)  # a rematch: the same seats at a new table
+                    continue
                 self._stage = self._stage_of(feed)
                 self.emit()
                 if c.closed.is_set():
@@ -102,6 +109,12 @@ class Session:
         finally:
             if self.client is not None:
                 await self.client.close()
+
+    def _switch(self, ready: m.RematchReadyBody) -> None:
+        self.table = ready.new_table
+        if ready.seat is not None:
+            self.seat = ready.seat
+        self._pending, self._hint, self._message, self._deadline = None, None, "", None
 
     def _stage_of(self, feed: TableFeed) -> str:
         if feed.over is not None:
@@ -149,7 +162,7 @@ class Session:
 
     async def hint(self) -> None:
         """Ask :mod:`atout.bots.hint` what to play (in a thread: search bots take a while)."""
-        m = self.model
+        cur = self.model
         lang = self.opts.lang
         try:
             from atout.bots.hint import hint as suggest
@@ -157,29 +170,36 @@ class Session:
             self._message = tr(lang, "no_hint")
             self.emit()
             return
-        if not m.moves or m.game is None:
+        if not cur.moves or cur.game is None:
             self._message = tr(lang, "hint_not_now")
             self.emit()
             return
-        self._hint = (m.version, tr(lang, "thinking"), None)
+        self._hint = (cur.version, tr(lang, "thinking"), None)
         self.emit()
         try:
             move, why = await asyncio.to_thread(
-                suggest, m.game, m.view, list(m.moves), self.opts.hint_kind, m.version
+                suggest, cur.game, cur.view, list(cur.moves), self.opts.hint_kind, cur.version
             )
         except Exception as e:  # a bot that cannot advise here must not end the game
-            self._hint = (m.version, f"{type(e).__name__}: {e}", None)
+            self._hint = (cur.version, f"{type(e).__name__}: {e}", None)
             self.emit()
             return
-        index = next((i for i, x in enumerate(m.moves) if x == move), None)
-        if self.model.version == m.version:
-            self._hint = (m.version, why.get(lang, why["en"]), index)
+        index = next((i for i, x in enumerate(cur.moves) if x == move), None)
+        if self.model.version == cur.version:
+            self._hint = (cur.version, why.get(lang, why["en"]), index)
             self.emit()
 
-    def dismiss_message(self) -> None:
-        if self._message:
-            self._message = ""
-            self.emit()
+    async def rematch(self) -> None:
+        """Ask for a rematch once the game is over; the table switches when everyone agreed."""
+        feed = self._feed()
+        if self.client is None or feed is None or feed.over is None or self.seat is None:
+            return
+        try:
+            await self.client.rematch(self.table or "")
+            self._message = tr(self.opts.lang, "rematch_asked")
+        except ClientError as e:
+            self._message = tr(self.opts.lang, "error", text=_error_text(e, self.opts.lang))
+        self.emit()
 
     # -- models ---------------------------------------------------------------------------------
     def _feed(self) -> TableFeed | None:
@@ -232,6 +252,11 @@ class Session:
         if self._hint is not None and self._hint[0] == u.version:
             hint, hint_index = self._hint[1], self._hint[2]
         over = feed.over
+        deadline_at = None
+        if u.deadline is not None and over is None:
+            if self._deadline is None or self._deadline[0] != u.version:
+                self._deadline = (u.version, time.monotonic() + u.deadline)
+            deadline_at = self._deadline[1]
         return replace(
             model,
             version=u.version,
@@ -246,6 +271,7 @@ class Session:
             pending=pending,
             hint=hint,
             hint_index=hint_index,
+            deadline_at=deadline_at,
         )
 
 
