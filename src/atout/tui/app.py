@@ -71,11 +71,10 @@ class PlayApp(App[None]):
     TITLE = "atout"
     CSS = """
     #left { width: 3fr; }
-    #log-scroll { width: 2fr; }
     #board { height: auto; max-height: 60%; border: round $primary; padding: 0 1; }
     #hand { height: auto; border: round $secondary; padding: 0 1; }
     #moves { height: 1fr; border: round $accent; }
-    #log-scroll { height: 1fr; border: round $primary; padding: 0 1; }
+    #log-scroll { width: 2fr; height: 1fr; border: round $primary; padding: 0 1; }
     #status { height: auto; padding: 0 1; background: $boost; }
     """
     ENABLE_COMMAND_PALETTE = False
