@@ -1,34 +1,48 @@
 """The game master under load, side by side with a bare WebSocket echo server (the ceiling).
 
 Why: the users want 500 simultaneous four-player tables (2000 connections) on this 2-core
-machine with p99 move latency under 100 ms, and the server's CPU per move under 4x an echo round
-trip. The echo server uses the same transport stack as the game master (asyncio.Protocol +
+machine with p99 move latency under 100 ms, and the server's CPU per move under 4x an echo
+round trip. The echo server uses the same transport stack as the game master (asyncio.Protocol +
 websockets' sans-I/O ServerProtocol), so the ratio measures what the game master adds: decoding,
-the rules, SQLite, four filtered views per move.
+the rules, SQLite, one filtered view per seat, and the three extra frames a move sends.
 
-Method, for each client count N in ``--clients`` (default 100,1000,2000):
+Method, for each client count N in ``--clients`` and each load in ``--loads``:
 
 * ``atout serve`` runs in its own process on a fresh SQLite database (WAL, synchronous=NORMAL);
-  the echo server in another. Clients run in ``--procs`` separate processes (websockets' asyncio
-  client), so client and servers compete for the same 2 cores, as in the real target.
-* game: N/4 tables of Q²J with 4 network bot clients each (random bot, acting on the update's
-  legal moves). Each table plays games back to back for ``--seconds``. A move's latency is from
-  sending ``move`` to receiving its reply ``update``. moves/s counts acknowledged moves.
-* echo: N clients each send a move-sized frame and wait for it back, in a loop, for
-  ``--seconds``: round trips/s and latency.
-* server CPU (user+sys from /proc/PID/stat) over the measured window only, divided by moves
-  (game) or round trips (echo).
+  the echo server in another. Clients run in ``--procs`` separate processes on the same 2 cores
+  as the servers. They are deliberately light (a raw WebSocket client on asyncio.Protocol,
+  frames built and parsed by hand, only the fields a bot needs decoded) so that the load
+  generators take as little of the machine as possible from the server.
+* game: N/4 lanes of 4 connections; each lane plays Q²J games back to back at a private table
+  (create, join, autostart), each seat playing a random legal move from its update. A move's
+  latency is from sending ``move`` to receiving its reply ``update`` (the frame with its request
+  id), measured by the client. moves/s counts replies received in the window.
+* echo: the same N/4 lanes of 4 connections; in each lane the turn passes round: a client sends
+  a move-sized frame, waits for it back, then it is the next client's turn. Same number of
+  requests in flight as the game (one per lane), same pacing, so like is compared with like.
+* loads: ``saturation`` - clients answer at once (throughput; latency is then queueing: by
+  Little's law, lanes in flight / throughput). ``paced`` - each client thinks uniformly
+  ``--think`` seconds before answering (default 0.5-1.5 s), i.e. 500 tables really being played
+  at once: this is what "p99 under 100 ms for 500 simultaneous tables" means.
+* server CPU: user+sys of the server process (from /proc/PID/stat) over the measured window
+  only, divided by the moves (game) or round trips (echo) completed in it. A move's CPU thus
+  includes everything the server did for it (decode, rules, SQLite insert and commit, one update
+  per seat encoded and written: 1 frame in, 4 out) plus its share of the table's lobby traffic;
+  an echo round trip is 1 frame in and 1 out. The ratio is the target's "CPU per move / echo".
 
-Run: ``python bench/server.py [--clients 100,1000,2000] [--seconds 10] [--procs 2] [--json FILE]``.
+Run: ``python bench/server.py [--clients 100,1000,2000] [--seconds 10] [--loads
+saturation,paced] [--think 0.5,1.5] [--procs 2] [--json FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import multiprocessing as mp
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -36,11 +50,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")
+PLAYERS = 4
+WARMUP = 2.0  # seconds between the go and the measured window (tables created, games running)
 MOVE_FRAME = (
-    '{"cmd":"move","from":"bot1.2","to":"gm","id":1234,'
-    '"body":{"table":"0123456789ab","version":42,"move":{"type":"play","cards":["QH"]}}}'
+    b'{"cmd":"move","from":"bot1.2","to":"gm","id":1234,'
+    b'"body":{"table":"0123456789ab","version":42,"move":{"type":"play","cards":["QH"]}}}'
 )
 
 
@@ -80,7 +98,7 @@ def echo_server(port_file: str) -> None:
     asyncio.run(main())
 
 
-def start_game_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_game_server(db: str) -> tuple[subprocess.Popen[bytes], int]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -94,7 +112,6 @@ def start_game_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
             "--log-level",
             "warning",
         ],
-        stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     # the listening line is logged at info; poll /proc for the port instead
@@ -102,7 +119,7 @@ def start_game_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
         time.sleep(0.1)
         port = _listening_port(proc.pid)
         if port:
-            return proc, f"ws://127.0.0.1:{port}/ws"
+            return proc, port
     proc.kill()
     raise RuntimeError("atout serve did not start")
 
@@ -123,13 +140,13 @@ def _listening_port(pid: int) -> int | None:
     return None
 
 
-def start_echo() -> tuple[subprocess.Popen[bytes], str]:
+def start_echo() -> tuple[subprocess.Popen[bytes], int]:
     pf = tempfile.mktemp()
     proc = subprocess.Popen([sys.executable, __file__, "--echo-server", pf])
     for _ in range(100):
         time.sleep(0.1)
         if Path(pf).exists() and Path(pf).read_text():
-            return proc, f"ws://127.0.0.1:{Path(pf).read_text()}/ws"
+            return proc, int(Path(pf).read_text())
     proc.kill()
     raise RuntimeError("echo server did not start")
 
@@ -139,144 +156,299 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-# --------------------------------------------------------------------------- client workers
+# --------------------------------------------------------------------------- light client
 
 
-def _wait_start(ready: Any, go: Any, window: Any) -> tuple[float, float]:
-    ready.put("ready")
-    go.wait()
-    return window[0], window[1]
+class Body(msgspec.Struct):
+    """The few fields of any server body a bot needs (the rest, e.g. the view, is skipped)."""
+
+    table: str = ""
+    version: int = -1
+    turn: int | None = None
+    seat: int | None = None
+    legal: list[msgspec.Raw] | None = None
+    code: str | None = None
 
 
-def game_worker(
-    url: str, tables: int, players: int, ready: Any, go: Any, window: Any, q: Any, seed: int
+class Msg(msgspec.Struct):
+    cmd: str
+    id: int | None = None
+    body: Body = msgspec.field(default_factory=Body)
+
+
+_decode = msgspec.json.Decoder(Msg).decode
+
+
+class Ws(asyncio.Protocol):
+    """A minimal WebSocket client: hand-built frames (masked with a zero key, which RFC 6455
+    allows the server to accept), hand-parsed server frames (never fragmented, never masked)."""
+
+    def __init__(self, host: str, port: int, on_frame: Any) -> None:
+        self.host, self.port, self.on_frame = host, port, on_frame
+        self.buf = b""
+        self.open: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.t: Any = None
+        self.owner: Any = None
+
+    def connection_made(self, t: Any) -> None:
+        self.t = t
+        key = base64.b64encode(os.urandom(16)).decode()
+        t.write(
+            (
+                f"GET /ws HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.open.done():
+            self.open.set_exception(ConnectionError("closed during the handshake"))
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf + data if self.buf else data
+        if not self.open.done():
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                self.buf = buf
+                return
+            if b" 101 " not in buf[:end]:
+                self.open.set_exception(ConnectionError(buf[:end].decode(errors="replace")))
+                return
+            self.open.set_result(None)
+            buf = buf[end + 4 :]
+        pos, size = 0, len(buf)
+        while size - pos >= 2:
+            n = buf[pos + 1] & 0x7F
+            head = 2
+            if n == 126:
+                if size - pos < 4:
+                    break
+                n, head = int.from_bytes(buf[pos + 2 : pos + 4], "big"), 4
+            elif n == 127:
+                if size - pos < 10:
+                    break
+                n, head = int.from_bytes(buf[pos + 2 : pos + 10], "big"), 10
+            if size - pos < head + n:
+                break
+            if buf[pos] & 0x0F == 1:
+                self.on_frame(self, buf[pos + head : pos + head + n])
+            pos += head + n
+        self.buf = buf[pos:] if pos < size else b""
+
+    def send(self, payload: bytes) -> None:
+        n = len(payload)
+        if n < 126:
+            head = bytes((0x81, 0x80 | n))
+        elif n < 65536:
+            head = b"\x81\xfe" + n.to_bytes(2, "big")
+        else:
+            head = b"\x81\xff" + n.to_bytes(8, "big")
+        self.t.write(head + b"\0\0\0\0" + payload)
+
+
+class Stats:
+    def __init__(self, start_at: float, stop_at: float) -> None:
+        self.start_at, self.stop_at = start_at, stop_at
+        self.moves = 0
+        self.games = 0
+        self.errors = 0
+        self.lat: list[float] = []
+
+    def done(self, sent_at: float) -> None:
+        now = time.time()
+        if self.start_at <= sent_at and now <= self.stop_at:
+            self.moves += 1
+            self.lat.append(now - sent_at)
+
+
+class GameLane:
+    """Four seats playing Q²J games back to back at one private table each time."""
+
+    def __init__(self, k: int, conns: list[Ws], stats: Stats, think: tuple[float, float]) -> None:
+        self.k, self.conns, self.stats, self.think = k, conns, stats, think
+        self.rng = random.Random(k)
+        self.loop = asyncio.get_running_loop()
+        self.rid = 0
+        self.table = ""
+        self.sent: dict[int, float] = {}  # request id -> time sent
+        self.moved: list[int] = [-1] * PLAYERS
+        self.over = 0
+        self.create_id = -1
+        for i, c in enumerate(conns):
+            c.owner = i
+            c.on_frame = self.frame
+
+    def request(self, c: Ws, cmd: bytes, body: bytes) -> int:
+        self.rid += 1
+        c.send(b'{"cmd":"' + cmd + b'","id":%d,"body":' % self.rid + body + b"}")
+        return self.rid
+
+    def hello(self) -> None:
+        for i, c in enumerate(self.conns):
+            self.request(c, b"hello", b'{"versions":[1],"name":"b%d.%d"}' % (self.k, i))
+
+    def new_game(self) -> None:
+        if time.time() >= self.stats.stop_at:
+            return
+        self.table, self.over, self.moved = "", 0, [-1] * PLAYERS
+        self.create_id = self.request(
+            self.conns[0], b"create_table", b'{"game":"q2j","players":4,"private":true}'
+        )
+
+    def frame(self, c: Ws, data: bytes) -> None:
+        msg = _decode(data)
+        b = msg.body
+        cmd = msg.cmd
+        if cmd == "update":
+            if msg.id is not None:
+                sent = self.sent.pop(msg.id, None)
+                if sent is not None:
+                    self.stats.done(sent)
+            if b.legal and b.turn == b.seat == c.owner and self.moved[c.owner] != b.version:
+                self.moved[c.owner] = b.version
+                move = self.rng.choice(b.legal)
+                lo, hi = self.think
+                if hi > 0:
+                    self.loop.call_later(self.rng.uniform(lo, hi), self.move, c, b.version, move)
+                else:
+                    self.move(c, b.version, move)
+        elif cmd == "table_created" and msg.id == self.create_id:
+            self.table = b.table
+            tb = b.table.encode()
+            for i, x in enumerate(self.conns):
+                self.request(x, b"join", b'{"table":"%s","seat":%d}' % (tb, i))
+        elif cmd == "game_over":
+            self.over += 1
+            if self.over == PLAYERS:
+                self.stats.games += 1
+                self.new_game()
+        elif cmd == "error":
+            self.stats.errors += 1
+            if msg.id is not None:
+                self.sent.pop(msg.id, None)
+
+    def move(self, c: Ws, version: int, move: msgspec.Raw) -> None:
+        if time.time() >= self.stats.stop_at:
+            return
+        body = b'{"table":"%s","version":%d,"move":' % (self.table.encode(), version)
+        rid = self.request(c, b"move", body + bytes(move) + b"}")
+        self.sent[rid] = time.time()
+
+
+class EchoLane:
+    """Four echo clients taking turns, one frame in flight per lane, as in a game."""
+
+    def __init__(self, k: int, conns: list[Ws], stats: Stats, think: tuple[float, float]) -> None:
+        self.conns, self.stats, self.think = conns, stats, think
+        self.rng = random.Random(k)
+        self.loop = asyncio.get_running_loop()
+        self.turn = 0
+        self.sent_at = 0.0
+        for c in conns:
+            c.on_frame = self.frame
+
+    def new_game(self) -> None:
+        self.send()
+
+    def hello(self) -> None:
+        pass
+
+    def send(self) -> None:
+        if time.time() >= self.stats.stop_at:
+            return
+        self.sent_at = time.time()
+        self.conns[self.turn].send(MOVE_FRAME)
+
+    def frame(self, c: Ws, data: bytes) -> None:
+        self.stats.done(self.sent_at)
+        self.turn = (self.turn + 1) % PLAYERS
+        lo, hi = self.think
+        if hi > 0:
+            self.loop.call_later(self.rng.uniform(lo, hi), self.send)
+        else:
+            self.send()
+
+
+def worker(
+    kind: str,
+    port: int,
+    lanes: int,
+    think: tuple[float, float],
+    seed: int,
+    ready: Any,
+    go: Any,
+    window: Any,
+    q: Any,
 ) -> None:
     async def main() -> dict[str, Any]:
-        from atout.bots import make_bot
-        from atout.client import Client, bot_chooser
-        from atout.games import get_game
-
-        game = get_game("q2j")
+        loop = asyncio.get_running_loop()
         sem = asyncio.Semaphore(64)
 
-        async def conn(name: str) -> Client:
+        async def conn() -> Ws:
             async with sem:
-                return await Client.connect(url, name, open_timeout=300)
+                _, ws = await loop.create_connection(
+                    lambda: Ws("127.0.0.1", port, None), "127.0.0.1", port
+                )
+                await asyncio.wait_for(ws.open, 300)
+                return ws
 
-        flat = await asyncio.gather(*(conn(f"w{seed}.{i}") for i in range(tables * players)))
-        lanes = [flat[t * players : (t + 1) * players] for t in range(tables)]
-        start_at, stop_at = await asyncio.to_thread(_wait_start, ready, go, window)
-        stats: dict[str, Any] = {"moves": 0, "games": 0, "errors": 0, "lat": []}
-
-        def on_move(dt: float) -> None:
-            if start_at <= time.time() <= stop_at:
-                stats["moves"] += 1
-                stats["lat"].append(dt)
-
+        flat = await asyncio.gather(*(conn() for _ in range(lanes * PLAYERS)))
+        stats = Stats(0.0, 0.0)
+        cls = GameLane if kind == "game" else EchoLane
+        ls = [
+            cls(seed * 100_000 + k, flat[k * PLAYERS : (k + 1) * PLAYERS], stats, think)
+            for k in range(lanes)
+        ]
+        for lane in ls:
+            lane.hello()
+        await asyncio.sleep(0.5)
+        ready.put("ready")
+        await asyncio.to_thread(go.wait)
+        stats.start_at, stats.stop_at = window[0], window[1]
+        for lane in ls:
+            lane.new_game()
+        await asyncio.sleep(max(0.0, stats.stop_at - time.time()) + 0.5)
         for c in flat:
-            c.on_move = on_move
-        await asyncio.sleep(max(0.0, start_at - time.time()))
-
-        async def lane(k: int, cs: list[Any]) -> None:
-            g = 0
-            while time.time() < stop_at:
-                g += 1
-                try:
-                    info = await cs[0].create_table("q2j", players, private=True)
-                    for i, c in enumerate(cs):
-                        await c.join(info.table, seat=i)
-                    choosers = [
-                        bot_chooser(game, make_bot("random", seed * 7919 + k * 31 + g * 5 + i))
-                        for i in range(players)
-                    ]
-                    await asyncio.gather(
-                        *(
-                            c.play(info.table, ch, timeout=120)
-                            for c, ch in zip(cs, choosers, strict=True)
-                        )
-                    )
-                    stats["games"] += 1
-                    for c in cs:
-                        c.feeds.pop(info.table, None)
-                        c.latencies.clear()
-                except Exception:
-                    stats["errors"] += 1
-
-        await asyncio.gather(*(lane(k, cs) for k, cs in enumerate(lanes)))
-        for c in flat:
-            await c.close()
-        return stats
-
-    q.put(asyncio.run(main()))
-
-
-def echo_worker(url: str, clients: int, ready: Any, go: Any, window: Any, q: Any) -> None:
-    async def main() -> dict[str, Any]:
-        from websockets.asyncio.client import connect
-
-        sem = asyncio.Semaphore(64)
-
-        async def conn() -> Any:
-            async with sem:
-                return await connect(url, compression=None, ping_interval=None, open_timeout=300)
-
-        wss = await asyncio.gather(*(conn() for _ in range(clients)))
-        start_at, stop_at = await asyncio.to_thread(_wait_start, ready, go, window)
-        stats: dict[str, Any] = {"moves": 0, "lat": []}
-        await asyncio.sleep(max(0.0, start_at - time.time()))
-
-        async def loop(ws: Any) -> None:
-            while time.time() < stop_at:
-                t0 = time.perf_counter()
-                await ws.send(MOVE_FRAME)
-                await ws.recv()
-                if time.time() <= stop_at:
-                    stats["lat"].append(time.perf_counter() - t0)
-                    stats["moves"] += 1
-
-        await asyncio.gather(*(loop(ws) for ws in wss))
-        for ws in wss:
-            await ws.close()
-        return stats
+            c.t.close()
+        return {
+            "moves": stats.moves,
+            "games": stats.games,
+            "errors": stats.errors,
+            "lat": stats.lat,
+        }
 
     q.put(asyncio.run(main()))
 
 
 def run_load(
-    kind: str, url: str, pid: int, clients: int, seconds: float, procs: int, players: int = 4
+    kind: str, port: int, pid: int, clients: int, seconds: float, procs: int, think: Any
 ) -> dict[str, Any]:
     ctx = mp.get_context("spawn")
     q, ready, go = ctx.Queue(), ctx.Queue(), ctx.Event()
     window = ctx.Array("d", [0.0, 0.0])
-    ps = []
-    if kind == "game":
-        tables = clients // players
-        shares = [tables // procs + (1 if i < tables % procs else 0) for i in range(procs)]
-        for i, n in enumerate(shares):
-            if n:
-                ps.append(
-                    ctx.Process(
-                        target=game_worker, args=(url, n, players, ready, go, window, q, i + 1)
-                    )
-                )
-    else:
-        shares = [clients // procs + (1 if i < clients % procs else 0) for i in range(procs)]
-        for n in shares:
-            if n:
-                ps.append(ctx.Process(target=echo_worker, args=(url, n, ready, go, window, q)))
+    lanes = clients // PLAYERS
+    shares = [lanes // procs + (1 if i < lanes % procs else 0) for i in range(procs)]
+    ps = [
+        ctx.Process(target=worker, args=(kind, port, n, think, i + 1, ready, go, window, q))
+        for i, n in enumerate(shares)
+        if n
+    ]
     for p in ps:
         p.start()
-    for _ in ps:  # every connection is open before the window starts
+    for _ in ps:  # every connection is open before the clock starts
         ready.get(timeout=600)
-    start_at = time.time() + 1.0
+    start_at = time.time() + WARMUP
     stop_at = start_at + seconds
     window[0], window[1] = start_at, stop_at
     go.set()
     time.sleep(max(0.0, start_at - time.time()))
     cpu0 = cpu_seconds(pid)
+    gen0 = sum(cpu_seconds(p.pid) for p in ps)
     time.sleep(max(0.0, stop_at - time.time()))
     cpu1 = cpu_seconds(pid)
-    results = [q.get(timeout=seconds + 600) for _ in ps]
+    gen1 = sum(cpu_seconds(p.pid) for p in ps)
+    results = [q.get(timeout=600) for _ in ps]
     for p in ps:
         p.join(timeout=60)
     moves = sum(r["moves"] for r in results)
@@ -291,10 +463,13 @@ def run_load(
         "per_s": round(moves / seconds, 1),
         "p50_ms": pct(0.5),
         "p99_ms": pct(0.99),
+        "max_ms": pct(1.0),
         "server_cpu_s": round(cpu1 - cpu0, 2),
+        "server_busy": round((cpu1 - cpu0) / seconds, 2),
+        "clients_busy": round((gen1 - gen0) / seconds, 2),
         "cpu_us_per_op": round((cpu1 - cpu0) / moves * 1e6, 1) if moves else None,
-        "games": sum(r.get("games", 0) for r in results),
-        "errors": sum(r.get("errors", 0) for r in results),
+        "games": sum(r["games"] for r in results),
+        "errors": sum(r["errors"] for r in results),
     }
 
 
@@ -302,6 +477,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clients", default="100,1000,2000")
     ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--loads", default="saturation,paced", help="saturation and/or paced")
+    ap.add_argument("--think", default="0.5,1.5", help="paced think time: min,max seconds")
     ap.add_argument("--procs", type=int, default=2, help="client processes")
     ap.add_argument("--json", default=None)
     ap.add_argument("--echo-server", default=None, help=argparse.SUPPRESS)
@@ -309,41 +486,44 @@ def main() -> None:
     if a.echo_server:
         echo_server(a.echo_server)
         return
+    lo, hi = (float(x) for x in a.think.split(","))
     rows = []
     for n in [int(x) for x in a.clients.split(",")]:
-        with tempfile.TemporaryDirectory() as d:
-            gproc, gurl = start_game_server(str(Path(d) / "bench.db"))
-            eproc, eurl = start_echo()
-            try:
-                game = run_load("game", gurl, gproc.pid, n, a.seconds, a.procs)
-                echo = run_load("echo", eurl, eproc.pid, n, a.seconds, a.procs)
-            finally:
-                for p in (gproc, eproc):
-                    p.terminate()
-                    p.wait(timeout=30)
-        ratio = (
-            (game["cpu_us_per_op"] / echo["cpu_us_per_op"])
-            if game["cpu_us_per_op"] and echo["cpu_us_per_op"]
-            else None
-        )
-        row = {
-            "clients": n,
-            "game": game,
-            "echo": echo,
-            "cpu_ratio": round(ratio, 2) if ratio else None,
-        }
-        rows.append(row)
-        print(json.dumps(row), flush=True)
+        for load in a.loads.split(","):
+            think = (0.0, 0.0) if load == "saturation" else (lo, hi)
+            with tempfile.TemporaryDirectory() as d:
+                gproc, gport = start_game_server(str(Path(d) / "bench.db"))
+                eproc, eport = start_echo()
+                try:
+                    game = run_load("game", gport, gproc.pid, n, a.seconds, a.procs, think)
+                    echo = run_load("echo", eport, eproc.pid, n, a.seconds, a.procs, think)
+                finally:
+                    for p in (gproc, eproc):
+                        p.terminate()
+                        p.wait(timeout=30)
+            g_us, e_us = game["cpu_us_per_op"], echo["cpu_us_per_op"]
+            row = {
+                "clients": n,
+                "load": load if load == "saturation" else f"paced {lo}-{hi} s",
+                "game": game,
+                "echo": echo,
+                "cpu_ratio": round(g_us / e_us, 2) if g_us and e_us else None,
+            }
+            rows.append(row)
+            print(json.dumps(row), flush=True)
     print()
     print(
-        "| clients | tables | moves/s | p50 ms | p99 ms | server CPU µs/move | echo rt/s | echo p50 ms | echo p99 ms | echo CPU µs/rt | CPU ratio | errors |"
+        "| clients | load | moves/s | p50 / p99 ms | server busy | server CPU µs/move "
+        "| echo rt/s | echo p50 / p99 ms | echo CPU µs/rt | CPU ratio | errors |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         g, e = r["game"], r["echo"]
         print(
-            f"| {r['clients']} | {r['clients'] // 4} | {g['per_s']} | {g['p50_ms']} | {g['p99_ms']} | {g['cpu_us_per_op']} "
-            f"| {e['per_s']} | {e['p50_ms']} | {e['p99_ms']} | {e['cpu_us_per_op']} | {r['cpu_ratio']} | {g['errors']} |"
+            f"| {r['clients']} | {r['load']} | {g['per_s']:.0f} | {g['p50_ms']} / {g['p99_ms']} "
+            f"| {g['server_busy']:.0%} | {g['cpu_us_per_op']} | {e['per_s']:.0f} "
+            f"| {e['p50_ms']} / {e['p99_ms']} | {e['cpu_us_per_op']} | {r['cpu_ratio']}× "
+            f"| {g['errors']} |"
         )
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=2))

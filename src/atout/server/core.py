@@ -616,7 +616,7 @@ class Core:
         t.status = "finished"
         t.turn_deadline = None
         if self.store is not None:
-            self.store.finish(t.id, t.result, now)
+            self.store.finish(t.id, t.result, now, t.moves)
         self._broadcast(
             t,
             lambda to: m.GameOver(
@@ -737,46 +737,97 @@ class Core:
     def _send_updates(
         self, t: Table, events: list[Event], reply: tuple[int, int | None] | None, now: float
     ) -> None:
-        """Each member's own update: its view, the events it may see, its legal moves."""
+        """Each member's own update: its view, the events it may see, its legal moves.
+
+        The hot path of a move: each seat's view is computed once, events are converted once
+        per audience (usually one: every event public), legal moves only for the seat to act.
+        """
         t.seq += 1
         state = t.state
         assert state is not None
         turn = state.current
-        legal, total = _listed(state) if turn is not None else (None, None)
         deadline = None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3))
+        tid, version, seq = t.id, t.version, t.seq
+        conns, out, guard = self.conns, self._out, self.leak_guard
+        public = all(e.to is None and not e.hide for e in events)
+        seen: dict[Any, list[m.EventOut]] = {}
+        rconn, rid = reply if reply is not None else (None, None)
+        for s in t.seats:
+            cid = s.conn
+            if cid is None:
+                continue
+            c = conns.get(cid)
+            if c is None:
+                continue
+            seat = s.index
+            if seat == turn:
+                legal, total = _listed(state)
+            else:
+                legal = total = None
+            msg = m.Update(
+                sender=m.GM,
+                to=f"{tid}/{seat}",
+                seq=seq,
+                id=rid if cid == rconn else None,
+                body=m.UpdateBody(
+                    table=tid,
+                    version=version,
+                    turn=turn,
+                    seat=seat,
+                    events=self._events_seen(t, events, seat, c, seen, public),
+                    view=state.view(seat),
+                    legal=legal,
+                    legal_total=total,
+                    deadline=deadline,
+                ),
+            )
+            if guard:
+                self._guard(t, seat, msg)
+            out.append((cid, msg))
         spect: dict[tuple[str, bool], m.Message] = {}
-        for cid, seat in self._members(t):
-            c = self.conns.get(cid)
+        for cid in t.spectators:
+            c = conns.get(cid)
             if c is None:
                 continue
             key = (c.lang, c.texts)
-            if seat is None and key in spect:
-                self._send(cid, spect[key])
-                continue
-            body = m.UpdateBody(
-                table=t.id,
-                version=t.version,
-                turn=turn,
-                seat=seat,
-                events=self._events_out(t, events, seat, c),
-                view=state.view(seat),
-                legal=legal if seat is not None and seat == turn else None,
-                legal_total=total if seat is not None and seat == turn else None,
-                deadline=deadline,
-            )
-            rid = reply[1] if reply is not None and reply[0] == cid else None
-            msg = m.Update(
-                sender=m.GM,
-                to=f"{t.id}/{'spectators' if seat is None else seat}",
-                seq=t.seq,
-                id=rid,
-                body=body,
-            )
-            if self.leak_guard:
-                self._guard(t, seat, msg)
-            if seat is None:
-                spect[key] = msg
-            self._send(cid, msg)
+            msg = spect.get(key)  # type: ignore[assignment]
+            if msg is None:
+                msg = spect[key] = m.Update(
+                    sender=m.GM,
+                    to=f"{tid}/spectators",
+                    seq=seq,
+                    body=m.UpdateBody(
+                        table=tid,
+                        version=version,
+                        turn=turn,
+                        seat=None,
+                        events=self._events_seen(t, events, None, c, seen, public),
+                        view=state.view(None),
+                        legal=None,
+                        legal_total=None,
+                        deadline=deadline,
+                    ),
+                )
+                if guard:
+                    self._guard(t, None, msg)
+            out.append((cid, msg))
+
+    def _events_seen(
+        self,
+        t: Table,
+        events: list[Event],
+        seat: int | None,
+        c: Conn,
+        seen: dict[Any, list[m.EventOut]],
+        public: bool,
+    ) -> list[m.EventOut]:
+        """:meth:`_events_out`, shared by every recipient who sees the same events in the same
+        words (messages are encoded, never modified, so sharing the list is safe)."""
+        key = (None if public else seat, c.lang if c.texts else None)
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = self._events_out(t, events, seat, c)
+        return got
 
     def _catch_up(self, t: Table, c: Conn, seat: int | None, version: int, now: float) -> None:
         """One update carrying every event ``seat`` missed since ``version``, then the end."""
@@ -885,7 +936,7 @@ class Core:
     def _new_table_id(self) -> str:
         while True:
             tid = self.entropy(6).hex()
-            if tid not in self.tables and (self.store is None or self.store.load(tid) is None):
+            if tid not in self.tables and (self.store is None or not self.store.exists(tid)):
                 return tid
 
     def _seat_infos(self, t: Table) -> list[m.SeatInfo]:
