@@ -520,7 +520,7 @@ class Core:
             )
             err.detail = {"version": t.version}  # type: ignore[attr-defined]
             raise err
-        move = t.game.parse_move(b.move)
+        move = _parse_move(t.game, b.move)
         self._play(t, idx, move, now, "player", (c.id, msg.id))
 
     def _play(
@@ -1021,6 +1021,24 @@ def _games() -> dict[str, Game[Any]]:
     from atout.games import all_games
 
     return all_games()
+
+
+_move_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+_json = msgspec.json.Encoder()
+
+
+def _parse_move(game: Game[Any], data: Any) -> Any:
+    """``game.parse_move(data)``, several times faster: the game's move union is decoded by a
+    decoder built once (``Game.parse_move`` converts with a union type rebuilt on each call).
+    Anything the decoder refuses goes to the game, whose refusal is the one sent."""
+    dec = _move_decoders.get(game.id)
+    if dec is None:
+        dec = _move_decoders[game.id] = msgspec.json.Decoder(game.move_union())
+    try:
+        typed = dec.decode(_json.encode(data))
+    except msgspec.MsgspecError:
+        return game.parse_move(data)
+    return game.parse_move(typed)
 
 
 MAX_LEGAL = 1000  # legal moves listed in one update; a game may have millions (Le Quinze)
