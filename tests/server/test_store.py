@@ -1,0 +1,94 @@
+"""The store: moves journaled append-only, finished tables read back whole, old databases moved."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from atout.server import store as store_mod
+from atout.server.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.store import Store
+
+
+def _head(tid: str) -> TableRecord:
+    return TableRecord(
+        table=tid,
+        game="q2j",
+        players=2,
+        seats=[SeatRecord(seat=0, name="a"), SeatRecord(seat=1, name="b")],
+        created=1.0,
+    )
+
+
+def _move(i: int) -> MoveRecord:
+    return MoveRecord(seat=i % 2, move={"type": "play", "cards": [f"{i}H"]}, t=float(i))
+
+
+def test_moves_round_trip_through_journal_and_finish(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_mod, "PRUNE_EVERY", 5)
+    s = Store(tmp_path / "a.db")
+    s.create_table(_head("done"))
+    s.create_table(_head("live"))
+    s.start("done", "ab" * 16, "c" * 64, 2.0)
+    s.start("live", "cd" * 16, "d" * 64, 2.0)
+    done = [_move(i) for i in range(1, 8)]
+    live = [_move(i) for i in range(1, 4)]
+    for i, mv in enumerate(done, 1):
+        s.add_move("done", i, mv)
+    s.commit()
+    for i, mv in enumerate(live, 1):
+        s.add_move("live", i, mv)
+    s.finish("done", {"winner": 0}, 3.0, done)
+    s.commit()
+    more = [_move(i) for i in range(4, 12)]
+    for i, mv in enumerate(more, 4):  # enough rows to prune the finished table's journal
+        s.add_move("live", i, mv)
+    s.commit()
+    ids = [r[0] for r in s.db.execute("SELECT table_id FROM journal")]
+    assert "done" not in ids and ids.count("live") == len(live) + len(more)
+    rec = s.load("done")
+    assert rec is not None and rec.status == "finished" and rec.moves == done
+    rec = s.load("live")
+    assert rec is not None and rec.moves == live + more
+    s.db.close()  # a crash: what was committed survives
+
+    s2 = Store(tmp_path / "a.db")
+    (back,) = s2.unfinished()
+    assert back.table == "live" and back.moves == live + more
+    s2.add_move("live", len(back.moves) + 1, _move(99))
+    rec = s2.load("live")  # an unwritten move is read back too
+    assert rec is not None and rec.moves[-1] == _move(99)
+    s2.close()
+
+
+def test_database_with_the_old_moves_table_is_moved_over(tmp_path):
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    schema = store_mod.SCHEMA.split("CREATE TABLE IF NOT EXISTS journal")[0]
+    db.executescript(schema.replace("    rematch TEXT,\n    moves TEXT\n", "    rematch TEXT\n"))
+    db.executescript(
+        """CREATE TABLE moves (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+        move TEXT NOT NULL, t REAL NOT NULL, how TEXT NOT NULL, PRIMARY KEY (table_id, n))
+        WITHOUT ROWID;"""
+    )
+    for tid, status in (("old1", "finished"), ("old2", "playing")):
+        db.execute(
+            "INSERT INTO tables (id, game, players, options, settings, status, created, seed)"
+            " VALUES (?, 'q2j', 2, '{}', '{}', ?, 1.0, ?)",
+            (tid, status, "ab" * 16),
+        )
+        for n in (2, 1):
+            db.execute(
+                "INSERT INTO moves VALUES (?, ?, ?, ?, ?, 'player')",
+                (tid, n, n % 2, f'{{"type":"draw","n":{n}}}', float(n)),
+            )
+    db.commit()
+    db.close()
+
+    s = Store(path)
+    for tid in ("old1", "old2"):
+        rec = s.load(tid)
+        assert rec is not None
+        assert [m.move["n"] for m in rec.moves] == [1, 2]
+    assert [r.table for r in s.unfinished()] == ["old2"]
+    assert not s.db.execute("SELECT 1 FROM sqlite_master WHERE name='moves'").fetchone()
+    s.close()
