@@ -56,8 +56,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")
 PLAYERS = 4
 WARMUP = 2.0  # seconds between the go and the measured window (tables created, games running)
-MOVE_FRAME = (
-    b'{"cmd":"move","from":"bot1.2","to":"gm","id":1234,'
+MOVE_FRAME = (  # a move as a client sends it; the id tells a lane's frames apart
+    b'{"cmd":"move","from":"bot1.2","to":"gm","id":%d,'
     b'"body":{"table":"0123456789ab","version":42,"move":{"type":"play","cards":["QH"]}}}'
 )
 
@@ -66,14 +66,24 @@ MOVE_FRAME = (
 
 
 def echo_server(port_file: str) -> None:
-    """A WebSocket echo on the game master's own transport stack."""
+    """A WebSocket echo on the game master's own transport stack: asyncio.Protocol, websockets'
+    sans-I/O ServerProtocol to parse, frames written like the game master's (``text_frame``)."""
     from websockets.frames import Opcode
     from websockets.http11 import Request
     from websockets.server import ServerProtocol
 
+    from atout.server.ws import text_frame
+
+    lanes: dict[bytes, list[Any]] = {}
+
     class Echo(asyncio.Protocol):
         def connection_made(self, t: Any) -> None:
             self.t, self.p = t, ServerProtocol(max_size=1 << 16)
+            self.lane: list[Any] | None = None
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.lane is not None:
+                self.lane.remove(self)
 
         def data_received(self, data: bytes) -> None:
             p = self.p
@@ -82,7 +92,15 @@ def echo_server(port_file: str) -> None:
                 if isinstance(ev, Request):
                     p.send_response(p.accept(ev))
                 elif ev.opcode is Opcode.TEXT:
-                    p.send_text(ev.data)
+                    if self.lane is not None:  # fan-out: the frame goes to the whole lane
+                        frame = text_frame(ev.data)
+                        for other in self.lane:
+                            other.t.write(frame)
+                    elif ev.data.startswith(b"lane:"):
+                        self.lane = lanes.setdefault(bytes(ev.data), [])
+                        self.lane.append(self)
+                    else:
+                        self.t.write(text_frame(ev.data))
             for d in p.data_to_send():
                 if d:
                     self.t.write(d)
@@ -337,14 +355,20 @@ class GameLane:
 
 
 class EchoLane:
-    """Four echo clients taking turns, one frame in flight per lane, as in a game."""
+    """Four echo clients taking turns, one frame in flight per lane, as in a game. With
+    ``fanout`` the server sends each frame to the four (a move's transport: 1 frame in, 4 out)
+    and the round trip ends when the sender gets its copy."""
+
+    fanout = False
 
     def __init__(self, k: int, conns: list[Ws], stats: Stats, think: tuple[float, float]) -> None:
-        self.conns, self.stats, self.think = conns, stats, think
+        self.k, self.conns, self.stats, self.think = k, conns, stats, think
         self.rng = random.Random(k)
         self.loop = asyncio.get_running_loop()
         self.turn = 0
         self.sent_at = 0.0
+        self.n = 0
+        self.payload = b""
         for c in conns:
             c.on_frame = self.frame
 
@@ -352,15 +376,21 @@ class EchoLane:
         self.send()
 
     def hello(self) -> None:
-        pass
+        if self.fanout:
+            for c in self.conns:
+                c.send(b"lane:%d" % self.k)
 
     def send(self) -> None:
         if time.time() >= self.stats.stop_at:
             return
         self.sent_at = time.time()
-        self.conns[self.turn].send(MOVE_FRAME)
+        self.n += 1
+        self.payload = MOVE_FRAME % self.n
+        self.conns[self.turn].send(self.payload)
 
     def frame(self, c: Ws, data: bytes) -> None:
+        if c is not self.conns[self.turn] or data != self.payload:
+            return
         self.stats.done(self.sent_at)
         self.turn = (self.turn + 1) % PLAYERS
         lo, hi = self.think
@@ -368,6 +398,10 @@ class EchoLane:
             self.loop.call_later(self.rng.uniform(lo, hi), self.send)
         else:
             self.send()
+
+
+class FanoutLane(EchoLane):
+    fanout = True
 
 
 def worker(
@@ -395,7 +429,7 @@ def worker(
 
         flat = await asyncio.gather(*(conn() for _ in range(lanes * PLAYERS)))
         stats = Stats(0.0, 0.0)
-        cls = GameLane if kind == "game" else EchoLane
+        cls = {"game": GameLane, "echo": EchoLane, "fanout": FanoutLane}[kind]
         ls = [
             cls(seed * 100_000 + k, flat[k * PLAYERS : (k + 1) * PLAYERS], stats, think)
             for k in range(lanes)
@@ -497,6 +531,7 @@ def main() -> None:
                 try:
                     game = run_load("game", gport, gproc.pid, n, a.seconds, a.procs, think)
                     echo = run_load("echo", eport, eproc.pid, n, a.seconds, a.procs, think)
+                    fan = run_load("fanout", eport, eproc.pid, n, a.seconds, a.procs, think)
                 finally:
                     for p in (gproc, eproc):
                         p.terminate()
@@ -504,9 +539,10 @@ def main() -> None:
             g_us, e_us = game["cpu_us_per_op"], echo["cpu_us_per_op"]
             row = {
                 "clients": n,
-                "load": load if load == "saturation" else f"paced {lo}-{hi} s",
+                "load": load if load == "saturation" else f"paced {lo:g}-{hi:g} s",
                 "game": game,
                 "echo": echo,
+                "fanout": fan,
                 "cpu_ratio": round(g_us / e_us, 2) if g_us and e_us else None,
             }
             rows.append(row)
@@ -514,16 +550,17 @@ def main() -> None:
     print()
     print(
         "| clients | load | moves/s | p50 / p99 ms | server busy | server CPU µs/move "
-        "| echo rt/s | echo p50 / p99 ms | echo CPU µs/rt | CPU ratio | errors |"
+        "| echo rt/s | echo p50 / p99 ms | echo CPU µs/rt | **ratio** | fan-out echo µs/rt "
+        "| errors |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        g, e = r["game"], r["echo"]
+        g, e, f = r["game"], r["echo"], r["fanout"]
         print(
             f"| {r['clients']} | {r['load']} | {g['per_s']:.0f} | {g['p50_ms']} / {g['p99_ms']} "
             f"| {g['server_busy']:.0%} | {g['cpu_us_per_op']} | {e['per_s']:.0f} "
-            f"| {e['p50_ms']} / {e['p99_ms']} | {e['cpu_us_per_op']} | {r['cpu_ratio']}× "
-            f"| {g['errors']} |"
+            f"| {e['p50_ms']} / {e['p99_ms']} | {e['cpu_us_per_op']} | **{r['cpu_ratio']}×** "
+            f"| {f['cpu_us_per_op']} | {g['errors']} |"
         )
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=2))
