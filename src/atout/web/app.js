@@ -1,0 +1,1103 @@
+// The browser client: connect, lobby, table. Generic over games.
+//
+// One state object (S) holds what the game master sent; the screens are drawn from it, and the
+// player's clicks become intents (join, play move i of version v...) that go to the connection.
+// The page never decides legality: it only offers the moves the last update listed, on the
+// version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
+
+import { cardEl, cardName, cardsEl, backEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
+import { Connection, ServerError, defaultUrl } from "./net.js";
+import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
+
+const BOT_KINDS = ["heuristic", "ismcts", "random"];
+const SKIP = new Set(["game", "players", "seat", "turn", "move", "options", "hand", "result"]);
+const PER_SEAT = new Set(["hand_sizes", "shown", "laid", "hands", "totals", "turns_taken", "scores"]);
+const SEAT_KEYS = new Set([
+  "q2_owner", "draw_from", "pick_from", "imposed_by", "dealer", "first", "winners", "losers", "target", "other",
+]);
+const MAX_CARDS = 12; // longer card lists (the discard pile) show their last cards only
+const MAX_BACKS = 12;
+
+const store = {
+  get(key, area = localStorage) {
+    try {
+      return JSON.parse(area.getItem(key));
+    } catch {
+      return null;
+    }
+  },
+  set(key, value, area = localStorage) {
+    try {
+      if (value == null) area.removeItem(key);
+      else area.setItem(key, JSON.stringify(value));
+    } catch {
+      /* storage refused (private mode): the page still works, without resuming */
+    }
+  },
+};
+
+// ------------------------------------------------------------------------------ state
+
+const S = {
+  lang: store.get("atout.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en"),
+  name: store.get("atout.name") || "",
+  url: defaultUrl(),
+  conn: null,
+  status: "idle", // idle | connecting | online | reconnecting
+  error: "",
+  screen: "connect", // connect | lobby | table
+  games: [],
+  tables: [],
+  form: null, // the create-table form's values
+  at: null, // {table, seat, token}: the table we sit at (token null: watching)
+  info: null, // the table's TableInfo
+  update: null, // the last update body
+  log: [], // {text, kind, seat}
+  over: null, // the game_over body
+  votes: [],
+  pending: false, // a move of ours is on its way
+  message: "",
+  deadlineAt: null, // performance.now() when the turn's time runs out
+  lastVersion: -1,
+  retries: 0,
+};
+
+function saveSeat() {
+  store.set("atout.at", S.at ? { ...S.at, url: S.url, name: S.name } : null, sessionStorage);
+}
+
+// ------------------------------------------------------------------------------ DOM helpers
+
+/** An element: h("button", {class: "x", onclick: f, "aria-label": "..."}, child, "text"...). */
+function h(tag, props, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v == null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid == null || kid === false) continue;
+    el.append(kid instanceof Node ? kid : String(kid));
+  }
+  return el;
+}
+
+const $ = (sel) => document.querySelector(sel);
+const tr = (key, vars) => t(S.lang, key, vars);
+
+function gameOf(id) {
+  return S.games.find((g) => g.id === id) || null;
+}
+
+function gameTitle(id) {
+  const g = gameOf(id);
+  return (g && g.titles && (g.titles[S.lang] || g.titles.en)) || id || "";
+}
+
+/** "J2 (bob)": the rulebooks' seat name and the player's name when there is one. */
+function seatName(i) {
+  if (i == null) return tr("game_master");
+  const name = playerName(i);
+  return name ? `J${i + 1} (${name})` : `J${i + 1}`;
+}
+
+/** The player's name at seat ``i`` ("" while free), a bot by its kind. */
+function playerName(i) {
+  const seat = S.info && S.info.seats ? S.info.seats[i] : null;
+  if (!seat) return "";
+  if (seat.bot) return `${tr("bot").toLowerCase()} ${valueWord(seat.bot, S.lang)}`;
+  return seat.name || "";
+}
+
+// ------------------------------------------------------------------------------ connection
+
+async function connect(name) {
+  S.name = name.trim().slice(0, 64);
+  store.set("atout.name", S.name);
+  S.status = S.at && S.retries ? "reconnecting" : "connecting";
+  S.error = "";
+  drawStatus();
+  const conn = new Connection(S.url, { onMessage: (m) => conn === S.conn && receive(m), onClose: (ev, byUs) => conn === S.conn && closed(byUs) });
+  S.conn = conn;
+  try {
+    await conn.open(S.name, S.lang);
+    S.status = "online";
+    S.retries = 0;
+    const games = await conn.request("list_games", {});
+    S.games = games.body.games;
+    if (S.at) await rejoin(S.at.reconnectFrom ?? -1);
+    else await toLobby();
+  } catch (e) {
+    if (conn !== S.conn) return;
+    if (S.at && !(e instanceof ServerError)) {
+      closed(false);
+      return;
+    }
+    S.status = "idle";
+    S.error = tr("cannot_connect", { why: errorText(e) });
+    S.conn = null;
+    conn.close();
+    S.screen = "connect";
+    render();
+  }
+}
+
+/** The socket ended: at a table, try again (with backoff) and resume from the last version. */
+function closed(byUs) {
+  if (byUs) return;
+  S.conn = null;
+  if (!S.at) {
+    S.error = S.status === "connecting" ? tr("cannot_connect", { why: S.url }) : tr("disconnected");
+    S.status = "idle";
+    S.screen = "connect";
+    render();
+    return;
+  }
+  S.status = "reconnecting";
+  S.pending = false;
+  S.at.reconnectFrom = S.lastVersion;
+  drawStatus();
+  S.retries += 1;
+  const wait = Math.min(10000, 500 * 2 ** Math.min(S.retries, 5));
+  setTimeout(() => {
+    if (!S.conn) connect(S.name);
+  }, wait);
+}
+
+/** Takes the seat back with its token (or watches again), receiving what was missed since
+ *  ``version`` (-1: everything, to rebuild the log). */
+async function rejoin(version) {
+  const at = S.at;
+  delete at.reconnectFrom;
+  if (version < 0) resetTable();
+  try {
+    if (at.token) await S.conn.request("resume", { table: at.table, token: at.token, version });
+    else await S.conn.request("watch", { table: at.table, version });
+    S.screen = "table";
+    render();
+  } catch (e) {
+    if (!(e instanceof ServerError)) throw e;
+    S.at = null;
+    saveSeat();
+    await toLobby(tr("lost_table") + " " + errorText(e));
+  }
+}
+
+function errorText(e) {
+  if (e instanceof ServerError) return `${e.text(S.lang)} (${e.code})`;
+  return (e && e.message) || String(e);
+}
+
+async function switchLang() {
+  S.lang = S.lang === "fr" ? "en" : "fr";
+  store.set("atout.lang", S.lang);
+  if (S.conn && S.status === "online") {
+    // The game master writes the log in the language given at hello: say hello again and
+    // take the seat back from the start, so the whole log is rewritten in the new language.
+    const old = S.conn;
+    S.conn = null;
+    old.close();
+    render();
+    await connect(S.name);
+  } else {
+    render();
+  }
+}
+
+// ------------------------------------------------------------------------------ messages
+
+function receive(msg) {
+  const b = msg.body || {};
+  if (msg.cmd === "error") {
+    if (msg.id == null) {
+      // Not an answer to a request: another window took our seat, or the server is stopping.
+      if (b.code === "table.seat_taken_over" && S.at && b.detail && b.detail.table === S.at.table) {
+        S.at = null;
+        saveSeat();
+        toLobby(tr("seat_taken_over"));
+        return;
+      }
+      S.message = tr("refused", { text: new ServerError(b).text(S.lang) });
+      drawTable();
+    }
+    return;
+  }
+  if (!S.at || b.table !== S.at.table) return;
+  switch (msg.cmd) {
+    case "table":
+      S.info = b;
+      break;
+    case "started":
+      S.info = { ...(S.info || {}), commitment: b.commitment, seats: b.seats, status: "playing" };
+      break;
+    case "update":
+      for (const e of b.events) {
+        S.log.push({ text: e.text || `${e.kind} ${JSON.stringify(e.data)}`, kind: e.kind, seat: e.seat });
+      }
+      S.update = b;
+      S.lastVersion = b.version;
+      S.deadlineAt = b.deadline != null ? performance.now() + b.deadline * 1000 : null;
+      break;
+    case "game_over":
+      S.over = b;
+      S.deadlineAt = null;
+      break;
+    case "rematch":
+      S.votes = b.votes;
+      break;
+    case "rematch_ready":
+      // The same seats at a new table: follow it (a player with its new token).
+      S.at = { table: b.new_table, seat: b.seat ?? null, token: b.token ?? null };
+      saveSeat();
+      resetTable();
+      S.info = null;
+      break;
+    default:
+      return;
+  }
+  if (S.screen === "table") drawTable();
+}
+
+function resetTable() {
+  S.update = null;
+  S.log = [];
+  S.over = null;
+  S.votes = [];
+  S.pending = false;
+  S.message = "";
+  S.deadlineAt = null;
+  S.lastVersion = -1;
+  if (ui.log) {
+    ui.log.replaceChildren();
+    ui.logCount = 0;
+  }
+}
+
+// ------------------------------------------------------------------------------ intents
+
+async function toLobby(message = "") {
+  S.screen = "lobby";
+  S.error = message;
+  render();
+  await refreshTables();
+}
+
+async function refreshTables() {
+  if (!S.conn || S.status !== "online") return;
+  try {
+    const r = await S.conn.request("list_tables", {});
+    S.tables = r.body.tables;
+  } catch {
+    return;
+  }
+  if (S.screen === "lobby") drawTables();
+}
+
+async function enter(at, info) {
+  S.at = at;
+  saveSeat();
+  resetTable();
+  S.info = info || null;
+  S.screen = "table";
+  render();
+}
+
+async function joinTable(table, seat = null) {
+  try {
+    const r = await S.conn.request("join", { table, seat });
+    await enter({ table, seat: r.body.seat, token: r.body.token });
+  } catch (e) {
+    lobbyError(e);
+  }
+}
+
+async function watchTable(table) {
+  S.at = { table, seat: null, token: null };
+  saveSeat();
+  resetTable();
+  S.info = null;
+  try {
+    await S.conn.request("watch", { table, version: -1 });
+    S.screen = "table";
+    render();
+  } catch (e) {
+    S.at = null;
+    saveSeat();
+    lobbyError(e);
+  }
+}
+
+function lobbyError(e) {
+  S.error = tr("refused", { text: errorText(e) });
+  if (S.screen === "lobby") {
+    const box = $("#lobby-error");
+    if (box) box.textContent = S.error;
+  } else render();
+}
+
+async function createTable() {
+  const f = S.form;
+  const g = gameOf(f.game);
+  const options = {};
+  for (const spec of g.options || []) {
+    const v = f.options[spec.name];
+    if (v !== undefined && v !== spec.default) options[spec.name] = v;
+  }
+  const bots = f.seats.map((kind, i) => (kind === "bot" ? i : -1)).filter((i) => i >= 0);
+  const body = {
+    game: f.game,
+    players: f.players,
+    options,
+    bots,
+    bot_kind: f.botKind,
+    bot_delay: f.botDelay,
+    turn_seconds: f.turnSeconds,
+    private: f.private,
+    autostart: true,
+  };
+  try {
+    const r = await S.conn.request("create_table", body);
+    const info = r.body;
+    const human = f.seats.indexOf("human");
+    if (human < 0) await watchTable(info.table);
+    else {
+      const j = await S.conn.request("join", { table: info.table, seat: human });
+      await enter({ table: info.table, seat: j.body.seat, token: j.body.token }, info);
+    }
+  } catch (e) {
+    lobbyError(e);
+  }
+}
+
+/** Plays the ``index``-th legal move of state ``version``; anything stale or repeated is ignored. */
+async function play(index, version) {
+  const u = S.update;
+  if (!u || !S.at || S.pending || S.over || u.version !== version || u.turn !== S.at.seat || u.seat !== S.at.seat) return;
+  const move = (u.legal || [])[index];
+  if (move === undefined) return;
+  S.pending = true;
+  S.message = "";
+  drawTable();
+  try {
+    await S.conn.request("move", { table: S.at.table, version, move });
+  } catch (e) {
+    S.message = tr("refused", { text: errorText(e) });
+  } finally {
+    S.pending = false;
+    drawTable();
+  }
+}
+
+async function leave() {
+  const at = S.at;
+  S.at = null;
+  saveSeat();
+  resetTable();
+  if (at && S.conn) S.conn.request("leave", { table: at.table }).catch(() => {});
+  await toLobby();
+}
+
+async function rematch() {
+  if (!S.at) return;
+  try {
+    await S.conn.request("rematch", { table: S.at.table });
+    S.message = tr("rematch_asked");
+  } catch (e) {
+    S.message = tr("refused", { text: errorText(e) });
+  }
+  drawTable();
+}
+
+// ------------------------------------------------------------------------------ screens
+
+const ui = {}; // the table screen's persistent parts (live regions must not be replaced)
+
+function render() {
+  document.documentElement.lang = S.lang;
+  document.title = S.screen === "table" && S.at ? `${gameTitle(S.info && S.info.game)} · atout` : tr("title");
+  $("#lang").textContent = tr("switch_lang");
+  $("#lang").setAttribute("aria-label", tr("switch_lang_label"));
+  $("#lang").setAttribute("lang", S.lang === "fr" ? "en" : "fr");
+  $("#skip").textContent = tr("skip_link");
+  $("#skip").hidden = S.screen !== "table";
+  drawStatus();
+  const main = $("#main");
+  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  for (const k of Object.keys(ui)) delete ui[k];
+  if (S.screen === "connect") main.replaceChildren(connectScreen());
+  else if (S.screen === "lobby") main.replaceChildren(lobbyScreen());
+  else main.replaceChildren(tableScreen());
+  if (S.screen === "table") drawTable();
+  if (S.screen === "lobby") drawTables();
+  if (focusKey) {
+    const el = main.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) || $(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (el) el.focus();
+  }
+}
+
+function drawStatus() {
+  const el = $("#conn");
+  const text = {
+    idle: tr("disconnected"),
+    connecting: tr("connecting", { url: S.url }),
+    online: tr("connected_as", { name: S.name }),
+    reconnecting: tr("reconnecting"),
+  }[S.status];
+  el.textContent = text;
+  el.className = "conn " + S.status;
+}
+
+// -- connect
+
+function connectScreen() {
+  const input = h("input", { id: "name", name: "name", required: true, maxlength: 64, autocomplete: "nickname", value: S.name, "data-key": "name" });
+  const form = h(
+    "form",
+    {
+      class: "panel connect",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        if (input.value.trim()) connect(input.value);
+      },
+    },
+    h("h2", { text: tr("connect") }),
+    h("p", {}, h("label", { for: "name", text: tr("your_name") }), " ", input),
+    h("p", { class: "dim" }, `${tr("server")} : `, h("code", { text: S.url })),
+    S.error ? h("p", { class: "error", role: "alert", text: S.error }) : null,
+    h("p", {}, h("button", { type: "submit", class: "primary", id: "connect", "data-key": "connect", text: tr("connect") })),
+  );
+  return form;
+}
+
+// -- lobby
+
+function defaultForm(game) {
+  const g = gameOf(game) || S.games[0];
+  const players = Math.max(g.min_players, Math.min(3, g.max_players));
+  const options = {};
+  for (const spec of g.options || []) options[spec.name] = spec.default;
+  return {
+    game: g.id,
+    players,
+    seats: Array.from({ length: players }, (_, i) => (i === 0 ? "human" : "bot")),
+    botKind: "heuristic",
+    botDelay: 0.6,
+    turnSeconds: 0,
+    private: false,
+    options,
+  };
+}
+
+function lobbyScreen() {
+  if (!S.form || !gameOf(S.form.game)) S.form = defaultForm(gameOf("q2j") ? "q2j" : S.games[0] && S.games[0].id);
+  return h(
+    "div",
+    { class: "lobby" },
+    h("p", { id: "lobby-error", class: "error", role: "alert", text: S.error }),
+    h(
+      "section",
+      { class: "panel", "aria-labelledby": "tables-h" },
+      h("div", { class: "row" }, h("h2", { id: "tables-h", text: tr("open_tables") }), h("button", { type: "button", id: "refresh", "data-key": "refresh", onclick: refreshTables, text: tr("refresh") })),
+      h("div", { id: "tables" }),
+      joinById(),
+    ),
+    createForm(),
+    gamesList(),
+  );
+}
+
+function drawTables() {
+  const box = $("#tables");
+  if (!box) return;
+  if (!S.tables.length) {
+    box.replaceChildren(h("p", { class: "dim", text: tr("no_tables") }));
+    return;
+  }
+  box.replaceChildren(
+    h(
+      "ul",
+      { class: "tables" },
+      S.tables.map((tb) => {
+        const free = tb.seats.some((s) => !s.taken);
+        const seats = tb.seats.map((s) => `J${s.seat + 1} ${s.bot ? `${tr("bot").toLowerCase()} ${valueWord(s.bot, S.lang)}` : s.taken ? s.name : tr("free_seat")}`);
+        const opts = Object.entries(tb.options || {}).map(([k, v]) => `${optionLabel({ name: k }, S.lang)} : ${fmtOption(v)}`);
+        return h(
+          "li",
+          { class: "table-item", dataset: { table: tb.table } },
+          h("strong", { text: gameTitle(tb.game) }),
+          " · ",
+          h("span", { text: tr("table_id", { id: tb.table }) }),
+          " · ",
+          h("span", { class: "status " + tb.status, text: tr("status_" + tb.status) }),
+          tb.spectators ? ` · ${tr("spectators", { n: tb.spectators })}` : "",
+          h("div", { class: "dim", text: seats.join(" · ") }),
+          opts.length ? h("div", { class: "dim small", text: opts.join(" · ") }) : null,
+          h(
+            "div",
+            { class: "actions" },
+            free && tb.status === "waiting" ? h("button", { type: "button", class: "primary", "data-key": "join-" + tb.table, "aria-label": tr("join_label", { id: tb.table }), onclick: () => joinTable(tb.table), text: tr("join") }) : null,
+            h("button", { type: "button", "data-key": "watch-" + tb.table, "aria-label": tr("watch_label", { id: tb.table }), onclick: () => watchTable(tb.table), text: tr("watch") }),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+function fmtOption(v) {
+  if (typeof v === "boolean") return tr(v ? "yes" : "no");
+  if (typeof v === "string") return valueWord(v, S.lang);
+  return String(v);
+}
+
+function joinById() {
+  const input = h("input", { id: "table-id", name: "table-id", maxlength: 64, autocomplete: "off", "data-key": "table-id", size: 14 });
+  const go = (fn) => (ev) => {
+    ev.preventDefault();
+    const id = input.value.trim();
+    if (id) fn(id);
+  };
+  return h(
+    "form",
+    { class: "by-id", onsubmit: go(joinTable) },
+    h("h3", { text: tr("by_id") }),
+    h("p", { class: "dim small", text: tr("by_id_help") }),
+    h("label", { for: "table-id", text: tr("table_id_input") }),
+    " ",
+    input,
+    " ",
+    h("button", { type: "submit", text: tr("join") }),
+    " ",
+    h("button", { type: "button", onclick: go(watchTable), text: tr("watch") }),
+  );
+}
+
+function createForm() {
+  const f = S.form;
+  const g = gameOf(f.game);
+  const redraw = () => {
+    const old = $("#create");
+    if (old) old.replaceWith(createForm());
+  };
+  const field = (id, text, control, help) =>
+    h("div", { class: "field" }, h("label", { for: id, text }), control, help ? h("p", { class: "help dim small", id: id + "-help", text: help }) : null);
+
+  const game = h(
+    "select",
+    {
+      id: "f-game",
+      "data-key": "f-game",
+      onchange: (ev) => {
+        S.form = defaultForm(ev.target.value);
+        redraw();
+        $("#f-game").focus();
+      },
+    },
+    S.games.map((x) => h("option", { value: x.id, selected: x.id === f.game, text: gameTitle(x.id) })),
+  );
+  const players = h("input", {
+    id: "f-players",
+    type: "number",
+    min: g.min_players,
+    max: g.max_players,
+    value: f.players,
+    "data-key": "f-players",
+    onchange: (ev) => {
+      const n = Math.max(g.min_players, Math.min(g.max_players, Number(ev.target.value) || g.min_players));
+      f.players = n;
+      f.seats = Array.from({ length: n }, (_, i) => f.seats[i] || (i === 0 ? "human" : "bot"));
+      redraw();
+      $("#f-players").focus();
+    },
+  });
+  const seats = h(
+    "fieldset",
+    { class: "seats" },
+    h("legend", { text: tr("seats") }),
+    f.seats.map((kind, i) =>
+      h(
+        "label",
+        { class: "seat-choice" },
+        tr("seat_n", { n: i + 1 }),
+        " ",
+        h(
+          "select",
+          { id: `f-seat-${i}`, "data-key": `f-seat-${i}`, onchange: (ev) => (f.seats[i] = ev.target.value) },
+          h("option", { value: "human", selected: kind === "human", text: tr("human") }),
+          h("option", { value: "bot", selected: kind === "bot", text: tr("bot") }),
+        ),
+      ),
+    ),
+  );
+  const botKind = h(
+    "select",
+    { id: "f-bot-kind", "data-key": "f-bot-kind", onchange: (ev) => (f.botKind = ev.target.value) },
+    BOT_KINDS.map((k) => h("option", { value: k, selected: k === f.botKind, text: valueWord(k, S.lang) })),
+  );
+  const num = (id, key, min, max, step) =>
+    h("input", { id, type: "number", min, max, step, value: f[key], "data-key": id, onchange: (ev) => (f[key] = Math.max(min, Math.min(max, Number(ev.target.value) || 0))) });
+  const priv = h("input", { id: "f-private", type: "checkbox", checked: f.private, "data-key": "f-private", onchange: (ev) => (f.private = ev.target.checked) });
+
+  const options = (g.options || []).map((spec) => {
+    const id = `f-opt-${spec.name}`;
+    const help = optionHelp(spec, S.lang);
+    const value = f.options[spec.name];
+    let control;
+    if (spec.type === "boolean") {
+      control = h("input", { id, type: "checkbox", checked: !!value, "data-key": id, "aria-describedby": id + "-help", onchange: (ev) => (f.options[spec.name] = ev.target.checked) });
+      return h("div", { class: "field check" }, control, " ", h("label", { for: id, text: optionLabel(spec, S.lang) }), h("p", { class: "help dim small", id: id + "-help", text: help }));
+    }
+    if (spec.enum) {
+      control = h(
+        "select",
+        { id, "data-key": id, "aria-describedby": id + "-help", onchange: (ev) => (f.options[spec.name] = ev.target.value) },
+        spec.enum.map((v) => h("option", { value: v, selected: v === value, text: valueWord(v, S.lang) + (v === spec.default ? ` (${tr("default")})` : "") })),
+      );
+    } else if (spec.type === "integer" || spec.type === "number") {
+      control = h("input", {
+        id,
+        type: "number",
+        min: spec.minimum,
+        max: spec.maximum,
+        step: spec.type === "integer" ? 1 : "any",
+        value,
+        "data-key": id,
+        "aria-describedby": id + "-help",
+        onchange: (ev) => (f.options[spec.name] = Number(ev.target.value)),
+      });
+    } else {
+      control = h("input", { id, value: value ?? "", "data-key": id, "aria-describedby": id + "-help", onchange: (ev) => (f.options[spec.name] = ev.target.value) });
+    }
+    return field(id, optionLabel(spec, S.lang), control, help);
+  });
+
+  return h(
+    "form",
+    {
+      id: "create",
+      class: "panel create",
+      "aria-labelledby": "create-h",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        createTable();
+      },
+    },
+    h("h2", { id: "create-h", text: tr("create") }),
+    h("div", { class: "grid" }, field("f-game", tr("game"), game), field("f-players", tr("players"), players), field("f-bot-kind", tr("bot_kind"), botKind), field("f-bot-delay", tr("bot_delay"), num("f-bot-delay", "botDelay", 0, 60, 0.05)), field("f-turn-seconds", tr("turn_seconds"), num("f-turn-seconds", "turnSeconds", 0, 86400, 1))),
+    seats,
+    options.length ? h("fieldset", { class: "options" }, h("legend", { text: tr("options") }), options) : null,
+    h("div", { class: "field check" }, priv, " ", h("label", { for: "f-private", text: tr("private") })),
+    h("p", {}, h("button", { type: "submit", class: "primary", id: "create-button", "data-key": "create-button", text: tr("create_button") })),
+  );
+}
+
+function gamesList() {
+  return h(
+    "section",
+    { class: "panel games", "aria-labelledby": "games-h" },
+    h("h2", { id: "games-h", text: tr("games") }),
+    h(
+      "ul",
+      {},
+      S.games.map((g) =>
+        h(
+          "li",
+          {},
+          h("strong", { text: gameTitle(g.id) }),
+          ` — ${tr("players_range", { min: g.min_players, max: g.max_players })}`,
+          g.options && g.options.length
+            ? h(
+                "ul",
+                { class: "small" },
+                g.options.map((spec) => h("li", {}, h("em", { text: optionLabel(spec, S.lang) }), ` (${tr("default")} : ${fmtOption(spec.default)}) — ${optionHelp(spec, S.lang)}`)),
+              )
+            : null,
+        ),
+      ),
+    ),
+  );
+}
+
+// -- table
+
+function tableScreen() {
+  const root = h(
+    "div",
+    { class: "table-screen" },
+    h(
+      "div",
+      { class: "table-head" },
+      (ui.title = h("h2", { id: "table-title" })),
+      (ui.timer = h("span", { class: "timer", id: "timer", role: "timer", "aria-live": "off" })),
+      h("button", { type: "button", id: "leave", "data-key": "leave", onclick: leave, text: tr("leave") }),
+    ),
+    (ui.status = h("p", { id: "status", class: "status-line", role: "status", "aria-live": "polite" })),
+    (ui.message = h("p", { id: "message", class: "error", role: "alert" })),
+    (ui.over = h("section", { id: "over", class: "panel over", "aria-labelledby": "over-h", hidden: true })),
+    h(
+      "div",
+      { class: "table-grid" },
+      h(
+        "div",
+        { class: "play" },
+        h("section", { class: "panel felt", "aria-labelledby": "board-h" }, h("h3", { id: "board-h", text: tr("board") }), (ui.seats = h("ol", { id: "seats", class: "seats" })), (ui.board = h("dl", { id: "board", class: "board" }))),
+        h("section", { class: "panel", "aria-labelledby": "hand-h" }, h("h3", { id: "hand-h", text: tr("hand") }), (ui.hand = h("div", { id: "hand", class: "hand" }))),
+        h("section", { class: "panel", "aria-labelledby": "moves-h" }, h("h3", { id: "moves-h", text: tr("moves") }), (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 }))),
+      ),
+      h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, h("h3", { id: "log-h", text: tr("log") }), (ui.log = h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }))),
+    ),
+  );
+  ui.logCount = 0;
+  return root;
+}
+
+function myTurn() {
+  const u = S.update;
+  return !!(u && S.at && S.at.seat != null && u.turn === S.at.seat && u.seat === S.at.seat && !S.over);
+}
+
+function drawTable() {
+  if (S.screen !== "table" || !ui.status) return;
+  const info = S.info || {};
+  const u = S.update;
+  const view = (u && u.view) || {};
+  const me = S.at ? S.at.seat : null;
+  document.title = `${gameTitle(info.game || view.game)} · atout`;
+  ui.title.textContent = `${gameTitle(info.game || view.game)} · ${tr("table_id", { id: S.at ? S.at.table : "" })}`;
+  ui.title.append(h("span", { class: "you-are dim", text: " · " + (me == null ? tr("spectator") : tr("you_are", { seat: seatName(me) })) }));
+
+  // what to do now
+  let status;
+  if (S.over) status = tr("over");
+  else if (!u) status = tr("waiting_players", { id: S.at ? S.at.table : "" });
+  else if (me == null) status = u.turn != null ? tr("their_turn", { who: seatName(u.turn) }) : "";
+  else if (S.pending) status = tr("sending");
+  else if (myTurn()) status = tr("your_turn");
+  else status = tr("their_turn", { who: seatName(u.turn) });
+  if (ui.status.textContent !== status) ui.status.textContent = status;
+  ui.status.classList.toggle("mine", myTurn() && !S.pending);
+  ui.message.textContent = S.message;
+  drawTimer();
+
+  drawSeats(view, info);
+  drawBoard(view);
+  drawHand(view, me);
+  drawMoves();
+  drawLog();
+  drawOver();
+}
+
+function drawTimer() {
+  if (!ui.timer) return;
+  if (S.deadlineAt == null || S.over) {
+    ui.timer.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.round((S.deadlineAt - performance.now()) / 1000));
+  ui.timer.textContent = "⏱ " + tr("time_left", { s: left });
+}
+setInterval(drawTimer, 1000);
+
+/** The view's lines for the board, and its per-seat values (nested objects flattened). */
+function split(view, players) {
+  const lines = [];
+  const perSeat = {};
+  for (const [k, v] of Object.entries(view)) {
+    if (SKIP.has(k)) continue;
+    const isObj = v && typeof v === "object" && !Array.isArray(v);
+    const seatDict = isObj && players > 0 && Array.from({ length: players }, (_, i) => String(i) in v).every(Boolean);
+    if (PER_SEAT.has(k) || seatDict) perSeat[k] = v;
+    else if (isObj && Object.keys(v).length) {
+      const [subLines, subSeat] = split(v, players);
+      if (subLines.length) lines.push([k, Object.fromEntries(subLines)]);
+      Object.assign(perSeat, subSeat);
+    } else lines.push([k, v]);
+  }
+  return [lines, perSeat];
+}
+
+function drawSeats(view, info) {
+  const players = Number(view.players || (info.seats ? info.seats.length : 0));
+  const [, perSeat] = split(view, players);
+  const seats = info.seats || [];
+  const items = [];
+  for (let i = 0; i < players || i < seats.length; i++) {
+    const s = seats[i] || {};
+    const turn = S.update && S.update.turn === i && !S.over;
+    const li = h("li", { class: "seat" + (turn ? " turn" : "") + (S.at && S.at.seat === i ? " me" : ""), "aria-current": turn ? "step" : null, dataset: { seat: i } });
+    li.append(h("span", { class: "marker", "aria-hidden": "true", text: turn ? "▶" : "" }));
+    li.append(h("strong", { text: seatName(i) }));
+    if (S.at && S.at.seat === i) li.append(h("span", { class: "badge you", text: tr("you") }));
+    if (turn) li.append(h("span", { class: "sr-only", text: ` (${tr("turn_marker")})` }));
+    if (s.taken && !s.bot && !s.connected) li.append(h("span", { class: "badge off", text: tr("disconnected_seat") }));
+    for (const [k, v] of Object.entries(perSeat)) {
+      const x = Array.isArray(v) ? v[i] : v ? v[String(i)] : undefined;
+      if (k === "hand_sizes") {
+        const backs = h("span", { class: "backs", "aria-hidden": "true" });
+        for (let j = 0; j < Math.min(Number(x) || 0, MAX_BACKS); j++) backs.append(backEl());
+        li.append(h("span", { class: "count" }, backs, ` ${x} ${tr(x === 1 ? "card" : "cards")}`));
+      } else if (x != null && x !== "" && !(Array.isArray(x) && !x.length)) {
+        li.append(h("span", { class: "per-seat" }, h("span", { class: "dim", text: label(k, S.lang) + " " }), valueEl(x, k)));
+      }
+    }
+    items.push(li);
+  }
+  ui.seats.replaceChildren(...items);
+}
+
+function drawBoard(view) {
+  const players = Number(view.players || 0);
+  const [lines] = split(view, players);
+  const out = [];
+  for (const [k, v] of lines) {
+    if (v == null || v === false) continue; // unset markers and off switches say nothing
+    out.push(h("div", { class: "line", dataset: { key: k } }, h("dt", { text: label(k, S.lang) }), h("dd", {}, valueEl(v, k))));
+  }
+  ui.board.replaceChildren(...out);
+}
+
+function valueEl(v, key = "") {
+  const lang = S.lang;
+  if (SEAT_KEYS.has(key) && Number.isInteger(v)) return document.createTextNode(seatName(v));
+  if (SEAT_KEYS.has(key) && Array.isArray(v) && v.every(Number.isInteger)) return document.createTextNode(v.map(seatName).join(", ") || "—");
+  if (typeof v === "boolean") return document.createTextNode(tr(v ? "yes" : "no"));
+  if (v == null) return h("span", { class: "dim", text: "—" });
+  if (typeof v === "string") return isCardCode(v) ? cardEl(v, lang) : document.createTextNode(valueWord(v, lang));
+  if (typeof v === "number") {
+    if (key === "direction") return document.createTextNode(v > 0 ? (lang === "fr" ? "↻ sens horaire" : "↻ clockwise") : lang === "fr" ? "↺ sens antihoraire" : "↺ counter-clockwise");
+    return document.createTextNode(String(v));
+  }
+  if (isCardList(v)) return cardsEl(v, lang, MAX_CARDS);
+  if (key === "known" && Array.isArray(v)) {
+    if (!v.length) return h("span", { class: "dim", text: "—" });
+    return h("span", {}, v.map(([code, seat], i) => [i ? ", " : "", cardEl(code, lang), ` (${seatName(seat)})`]));
+  }
+  if (Array.isArray(v)) {
+    if (!v.length) return h("span", { class: "dim", text: "—" });
+    return h("span", { class: "groups" }, v.map((x) => (isCardList(x) ? h("span", { class: "group" }, cardsEl(x, lang)) : h("span", { class: "group" }, valueEl(x)))));
+  }
+  if (typeof v === "object") {
+    return h("span", {}, Object.entries(v).map(([k, x], i) => [i ? ", " : "", h("span", { class: "dim", text: label(k, lang).toLowerCase() + " " }), valueEl(x, k)]));
+  }
+  return document.createTextNode(String(v));
+}
+
+function drawHand(view, me) {
+  if (me == null) {
+    ui.hand.replaceChildren(h("p", { class: "dim", text: tr("spectator") }));
+    return;
+  }
+  const hand = view.hand || [];
+  if (!hand.length) {
+    ui.hand.replaceChildren(h("p", { class: "dim", text: "—" }));
+    return;
+  }
+  const playable = new Set();
+  if (myTurn() && !S.pending) for (const m of S.update.legal || []) for (const c of moveCards(m)) playable.add(c);
+  const row = h("div", { class: "cards big", role: "list", "aria-label": `${tr("hand")} : ${hand.length} ${tr(hand.length === 1 ? "card" : "cards")}` });
+  for (const code of hand) {
+    const el = cardEl(code, S.lang, "big");
+    el.setAttribute("role", "listitem");
+    el.setAttribute("aria-label", cardName(code, S.lang));
+    if (playable.has(code)) el.classList.add("playable");
+    row.append(el);
+  }
+  ui.hand.replaceChildren(row);
+}
+
+/** The card codes a move names (its "cards" list, or any card-valued field). */
+function moveCards(m) {
+  const out = [];
+  for (const [k, v] of Object.entries(m || {})) {
+    if (k === "type") continue;
+    if (typeof v === "string" && isCardCode(v)) out.push(v);
+    else if (Array.isArray(v)) out.push(...v.filter((x) => typeof x === "string" && isCardCode(x)));
+  }
+  return out;
+}
+
+/** The move in words for screen readers, and as a label: verb, cards, other fields. */
+function moveParts(m) {
+  const lang = S.lang;
+  const fr = lang === "fr";
+  const words = [moveWord(m.type, lang)];
+  const extras = [];
+  const cards = moveCards(m);
+  if ("target" in m && "other" in m && m.other != null) extras.push(`${seatName(m.target)} ↔ ${seatName(m.other)}`);
+  else if ("target" in m && m.target != null) extras.push(`${fr ? "chez" : "from"} ${seatName(m.target)}`);
+  for (const [k, v] of Object.entries(m)) {
+    if (k === "type" || k === "target" || k === "other" || v == null) continue;
+    if (isCardCode(v) || isCardList(v)) continue;
+    if (k === "position" && Number.isInteger(v)) extras.push(fr ? `la carte n° ${v + 1}` : `card #${v + 1}`);
+    else if (typeof v === "string") extras.push(valueWord(v, lang));
+    else extras.push(`${label(k, lang).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  }
+  const sentence = [words[0], cards.map((c) => cardName(c, lang)).join(" + "), ...extras].filter(Boolean).join(" ");
+  return { word: words[0], cards, extras, sentence };
+}
+
+function drawMoves() {
+  const u = S.update;
+  const mine = myTurn();
+  const hadFocus = ui.moves.contains(document.activeElement) || document.activeElement === document.body || document.activeElement == null;
+  if (!mine || !u.legal || !u.legal.length) {
+    ui.moves.replaceChildren(h("p", { class: "dim", text: S.over ? tr("over") : tr("no_moves") }));
+    ui.moves.dataset.version = "";
+    return;
+  }
+  const version = u.version;
+  if (ui.moves.dataset.version === String(version) && ui.moves.dataset.pending === String(S.pending)) return;
+  ui.moves.dataset.version = String(version);
+  ui.moves.dataset.pending = String(S.pending);
+  const buttons = u.legal.map((m, i) => {
+    const p = moveParts(m);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "move",
+        disabled: S.pending,
+        "aria-label": (i < 9 ? `${i + 1}. ` : "") + p.sentence,
+        "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+        dataset: { move: i, version, key: `move-${i}` },
+        onclick: () => play(i, version),
+      },
+      i < 9 ? h("kbd", { "aria-hidden": "true", text: String(i + 1) }) : null,
+      h("span", { class: "verb", text: p.word }),
+      p.cards.length ? cardsEl(p.cards, S.lang) : null,
+      p.extras.length ? h("span", { class: "extra", text: p.extras.join(" ") }) : null,
+    );
+  });
+  const list = [h("div", { class: "move-list" }, buttons)];
+  if (u.legal_total != null && u.legal_total > u.legal.length) list.push(h("p", { class: "dim small", text: tr("more_moves", { shown: u.legal.length, total: u.legal_total }) }));
+  ui.moves.replaceChildren(...list);
+  if (hadFocus && !S.pending && buttons.length) buttons[0].focus({ preventScroll: true });
+}
+
+function drawLog() {
+  if (S.log.length < ui.logCount) {
+    ui.log.replaceChildren();
+    ui.logCount = 0;
+  }
+  const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
+  for (let i = ui.logCount; i < S.log.length; i++) {
+    const e = S.log[i];
+    ui.log.append(h("li", { class: "ev ev-" + e.kind, dataset: { seat: e.seat ?? "" } }, sentenceNodes(e.text, S.lang)));
+  }
+  ui.logCount = S.log.length;
+  if (atBottom) ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+function drawOver() {
+  const o = S.over;
+  if (!o) {
+    ui.over.hidden = true;
+    ui.over.replaceChildren();
+    ui.overShown = false;
+    return;
+  }
+  const res = o.result || {};
+  const winners = res.winners || [];
+  const scores = res.scores || [];
+  const me = S.at ? S.at.seat : null;
+  const seats = (S.info && S.info.seats) || [];
+  const rows = [];
+  const n = Math.max(seats.length, scores.length);
+  for (let i = 0; i < n; i++) {
+    const won = winners.includes(i);
+    rows.push(
+      h(
+        "tr",
+        { class: won ? "won" : "" },
+        h("td", { text: (won ? "★ " : "") + `J${i + 1}` }),
+        h("td", { text: (playerName(i) || "—") + (i === me ? ` (${tr("you")})` : "") }),
+        h("td", { class: "num", text: scores[i] != null ? String(scores[i]) : "" }),
+      ),
+    );
+  }
+  let verdict = null;
+  if (me != null) {
+    const won = winners.includes(me);
+    verdict = h("p", { class: "verdict " + (won ? "win" : "lose"), text: won ? tr(winners.length === 1 ? "you_win" : "you_share") : tr("you_lose") });
+  }
+  const extra = Object.entries(res).filter(([k, v]) => !["winners", "scores"].includes(k) && v != null && !(Array.isArray(v) && !v.length) && !(typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
+  const last = S.log.length ? S.log[S.log.length - 1].text : "";
+  const check = h("p", { class: "seed-check small", id: "seed-check" });
+  verifySeed(o.seed, o.commitment, check);
+  ui.over.replaceChildren(
+    h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
+    verdict,
+    h("p", { class: "winners", text: tr("winners", { who: winners.map(seatName).join(", ") || "—" }) }),
+    last ? h("p", {}, sentenceNodes(last, S.lang)) : null,
+    h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("seat") }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr("score") }))), h("tbody", {}, rows)),
+    extra.length ? h("dl", { class: "board small" }, extra.map(([k, v]) => h("div", { class: "line" }, h("dt", { text: label(k, S.lang) }), h("dd", {}, valueEl(v, k))))) : null,
+    h("dl", { class: "seed small" }, h("div", { class: "line" }, h("dt", { text: tr("seed") }), h("dd", {}, h("code", { id: "seed", text: o.seed }))), h("div", { class: "line" }, h("dt", { text: tr("commitment") }), h("dd", {}, h("code", { id: "commitment", text: o.commitment })))),
+    check,
+    S.votes.length ? h("p", { class: "dim", text: tr("rematch_votes", { who: S.votes.map(seatName).join(", ") }) }) : null,
+    h(
+      "p",
+      { class: "actions" },
+      me != null ? h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: rematch, text: tr("rematch") }) : null,
+      h("button", { type: "button", id: "lobby", "data-key": "lobby", onclick: leave, text: tr("back_to_lobby") }),
+    ),
+  );
+  ui.over.hidden = false;
+  if (!ui.overShown) {
+    ui.overShown = true;
+    const active = document.activeElement;
+    if (!active || active === document.body || !document.body.contains(active)) ui.over.querySelector("h2").focus();
+  }
+}
+
+/** Checks sha256("atout-seed:" + seed) against the commitment published at the start. */
+async function verifySeed(seed, commitment, el) {
+  if (!(window.crypto && crypto.subtle)) {
+    el.textContent = tr("seed_unchecked");
+    return;
+  }
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode("atout-seed:" + seed));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  const ok = hex === commitment;
+  el.textContent = tr(ok ? "seed_ok" : "seed_bad");
+  el.className = "seed-check small " + (ok ? "ok" : "error");
+}
+
+// ------------------------------------------------------------------------------ keys, start
+
+document.addEventListener("keydown", (ev) => {
+  if (S.screen !== "table" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tag = ev.target && ev.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (/^[1-9]$/.test(ev.key)) {
+    const b = ui.moves && ui.moves.querySelector(`button[data-move="${Number(ev.key) - 1}"]`);
+    if (b && !b.disabled) {
+      ev.preventDefault();
+      b.click();
+    }
+  }
+});
+
+$("#lang").addEventListener("click", switchLang);
+
+function start() {
+  setInterval(() => S.screen === "lobby" && refreshTables(), 5000);
+  const saved = store.get("atout.at", sessionStorage);
+  if (saved && saved.url === S.url && saved.table && saved.name) {
+    // A reload (or a new tab's copy of this one): take the seat back with its token.
+    S.at = { table: saved.table, seat: saved.seat ?? null, token: saved.token ?? null };
+    S.screen = "table";
+    render();
+    connect(saved.name);
+  } else {
+    render();
+  }
+}
+
+// Exposed for tests and for curious players in the console: the state, read-only by convention.
+window.atout = { state: S, glyph };
+
+start();

@@ -1,0 +1,141 @@
+// Cards from their codes ("QH", "10S", "JK1", "QH#2"): glyphs, names and DOM elements.
+// Mirrors src/atout/cards.py; the code is kept on every card element as data-card.
+
+const SUITS = {
+  C: { symbol: "♣", red: false, en: "Clubs", fr: "trèfle" },
+  D: { symbol: "♦", red: true, en: "Diamonds", fr: "carreau" },
+  H: { symbol: "♥", red: true, en: "Hearts", fr: "cœur" },
+  S: { symbol: "♠", red: false, en: "Spades", fr: "pique" },
+};
+const RANK_NAMES = {
+  en: { A: "Ace", J: "Jack", Q: "Queen", K: "King" },
+  fr: { A: "As", J: "Valet", Q: "Dame", K: "Roi" },
+};
+// French cards read V (Valet), D (Dame), R (Roi), as in the game master's French sentences.
+const FR_TOKEN = { J: "V", Q: "D", K: "R" };
+
+const CODE = /^(?:(10|[2-9AJQK])([CDHS])|JK([12]))(?:#(\d))?$/;
+// A card code inside a sentence (as the server's texts sometimes name cards by code).
+export const CODE_IN_TEXT = /(?<![A-Za-z0-9#])(?:(?:10|[2-9AJQK])[CDHS]|JK[12])(?:#\d)?(?![A-Za-z0-9])/g;
+
+/** The parts of a card code, or null when it is not one. */
+export function parseCard(code) {
+  if (typeof code !== "string") return null;
+  const m = CODE.exec(code);
+  if (!m) return null;
+  if (m[3]) return { code, rank: "JK", suit: null, deck: Number(m[4] || 1) };
+  return { code, rank: m[1], suit: m[2], deck: Number(m[4] || 1) };
+}
+
+export function isCardCode(x) {
+  return parseCard(x) !== null;
+}
+
+export function isCardList(v) {
+  return Array.isArray(v) && v.length > 0 && v.every(isCardCode);
+}
+
+/** Short form: "Q♥" in English, "D♥" in French, "★" for a Joker. */
+export function glyph(code, lang) {
+  const c = parseCard(code);
+  if (!c) return String(code);
+  if (!c.suit) return "★";
+  const rank = lang === "fr" ? FR_TOKEN[c.rank] || c.rank : c.rank;
+  return rank + SUITS[c.suit].symbol;
+}
+
+/** Full name: "Queen of Hearts" / "Dame de cœur" (plus "(2nd deck)" for a second copy). */
+export function cardName(code, lang) {
+  const c = parseCard(code);
+  if (!c) return String(code);
+  const fr = lang === "fr";
+  let name;
+  if (!c.suit) name = "Joker";
+  else {
+    const rank = (RANK_NAMES[fr ? "fr" : "en"][c.rank] || c.rank);
+    name = fr ? `${rank} de ${SUITS[c.suit].fr}` : `${rank} of ${SUITS[c.suit].en}`;
+  }
+  if (c.deck > 1) name += fr ? ` (jeu ${c.deck})` : ` (deck ${c.deck})`;
+  return name;
+}
+
+export function isRed(code) {
+  const c = parseCard(code);
+  return !!(c && c.suit && SUITS[c.suit].red);
+}
+
+/** One card as an element: rank and suit symbol, red suits in red, its name for screen readers. */
+export function cardEl(code, lang, size = "") {
+  const c = parseCard(code);
+  const el = document.createElement("span");
+  el.className = "card" + (isRed(code) ? " red" : "") + (c && !c.suit ? " joker" : "") + (size ? " " + size : "");
+  el.dataset.card = code;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(code, lang));
+  const g = glyph(code, lang);
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  if (c && c.suit) {
+    rank.textContent = g.slice(0, -1);
+    suit.textContent = g.slice(-1);
+  } else {
+    rank.textContent = g;
+  }
+  el.append(rank, suit);
+  return el;
+}
+
+/** A row of cards; only the last ``limit`` when there are more, with "… +n" before them. */
+export function cardsEl(codes, lang, limit = 0) {
+  const row = document.createElement("span");
+  row.className = "cards";
+  let shown = codes;
+  if (limit && codes.length > limit) {
+    shown = codes.slice(-limit);
+    const more = document.createElement("span");
+    more.className = "more";
+    more.textContent = `… +${codes.length - limit}`;
+    row.append(more);
+  }
+  for (const code of shown) row.append(cardEl(code, lang));
+  return row;
+}
+
+/** A face-down card (a card back), for hand sizes. */
+export function backEl() {
+  const el = document.createElement("span");
+  el.className = "back";
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** A sentence as nodes: card codes in it become cards, suit symbols of red suits turn red. */
+export function sentenceNodes(text, lang) {
+  const out = [];
+  let pos = 0;
+  for (const m of text.matchAll(CODE_IN_TEXT)) {
+    if (!isCardCode(m[0])) continue;
+    out.push(...suitNodes(text.slice(pos, m.index)));
+    out.push(cardEl(m[0], lang, "small"));
+    pos = m.index + m[0].length;
+  }
+  out.push(...suitNodes(text.slice(pos)));
+  return out;
+}
+
+function suitNodes(text) {
+  const out = [];
+  let pos = 0;
+  for (const m of text.matchAll(/[♥♦]/g)) {
+    if (m.index > pos) out.push(document.createTextNode(text.slice(pos, m.index)));
+    const s = document.createElement("span");
+    s.className = "red";
+    s.textContent = m[0];
+    out.push(s);
+    pos = m.index + 1;
+  }
+  if (pos < text.length) out.push(document.createTextNode(text.slice(pos)));
+  return out;
+}
