@@ -579,10 +579,16 @@ function joinById() {
 function createForm() {
   const f = S.form;
   const g = gameOf(f.game);
-  const redraw = () => {
-    const old = $("#create");
-    if (old) old.replaceWith(createForm());
-  };
+  // Redrawn after the event that changed the game or the player count has finished (a blur
+  // during the replacement would fire on a node already gone).
+  const redraw = (focusId) =>
+    setTimeout(() => {
+      const old = $("#create");
+      if (!old || !old.isConnected) return;
+      old.replaceWith(createForm());
+      const el = document.getElementById(focusId);
+      if (el) el.focus();
+    });
   const field = (id, text, control, help) =>
     h("div", { class: "field" }, h("label", { for: id, text }), control, help ? h("p", { class: "help dim small", id: id + "-help", text: help }) : null);
 
@@ -593,8 +599,7 @@ function createForm() {
       "data-key": "f-game",
       onchange: (ev) => {
         S.form = defaultForm(ev.target.value);
-        redraw();
-        $("#f-game").focus();
+        redraw("f-game");
       },
     },
     S.games.map((x) => h("option", { value: x.id, selected: x.id === f.game, text: gameTitle(x.id) })),
@@ -608,10 +613,10 @@ function createForm() {
     "data-key": "f-players",
     onchange: (ev) => {
       const n = Math.max(g.min_players, Math.min(g.max_players, Number(ev.target.value) || g.min_players));
+      if (n === f.players && f.seats.length === n) return;
       f.players = n;
       f.seats = Array.from({ length: n }, (_, i) => f.seats[i] || (i === 0 ? "human" : "bot"));
-      redraw();
-      $("#f-players").focus();
+      redraw("f-players");
     },
   });
   const seats = h(
@@ -687,7 +692,7 @@ function createForm() {
       },
     },
     h("h2", { id: "create-h", text: tr("create") }),
-    h("div", { class: "grid" }, field("f-game", tr("game"), game), field("f-players", tr("players"), players), field("f-bot-kind", tr("bot_kind"), botKind), field("f-bot-delay", tr("bot_delay"), num("f-bot-delay", "botDelay", 0, 60, 0.05)), field("f-turn-seconds", tr("turn_seconds"), num("f-turn-seconds", "turnSeconds", 0, 86400, 1))),
+    h("div", { class: "grid" }, field("f-game", tr("game"), game), field("f-players", tr("players"), players), field("f-bot-kind", tr("bot_kind"), botKind), field("f-bot-delay", tr("bot_delay"), num("f-bot-delay", "botDelay", 0, 60, "any")), field("f-turn-seconds", tr("turn_seconds"), num("f-turn-seconds", "turnSeconds", 0, 86400, "any"))),
     seats,
     options.length ? h("fieldset", { class: "options" }, h("legend", { text: tr("options") }), options) : null,
     h("div", { class: "field check" }, priv, " ", h("label", { for: "f-private", text: tr("private") })),

@@ -1,0 +1,300 @@
+"""The browser client in headless Debian chromium, driven by playwright, against the real game
+master: a whole Q²J game played by clicking the legal moves, with a reload (resume by the seat
+token) and a language switch on the way, a spectator in a second tab, and at every turn a check
+that no hidden card of another seat is anywhere in either page.
+
+Skipped only when chromium is not installed (CI installs it: see .ci/run).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.netutil import card_mentions
+from tests.web.servers import Servers
+
+from atout.cards import card
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="Debian's chromium is not installed (apt-get install chromium): no browser to test in",
+)
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+FR_TOKEN = {"J": "V", "Q": "D", "K": "R"}
+MAX_CLICKS = 400
+
+# Everything the page shows, read in one go: cards outside and inside the log, the text, state.
+READ_PAGE = """() => {
+  const codes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.dataset.card);
+  const s = window.atout.state;
+  return {
+    board: codes("#main [data-card]:not(#log [data-card])"),
+    hand: codes("#hand [data-card]"),
+    log: codes("#log [data-card]"),
+    text: document.body.innerText,
+    html: document.documentElement.outerHTML,
+    version: s.update ? s.update.version : -1,
+    logLength: s.log.length,
+    moves: document.querySelectorAll("#moves button.move").length,
+    lang: document.documentElement.lang,
+  };
+}"""
+MY_TURN_OR_OVER = """(last) => {
+  const b = document.querySelector("#moves button.move:not([disabled])");
+  if (b && b.dataset.version !== String(last)) return true;
+  const over = document.querySelector("#over");
+  return !!over && !over.hidden;
+}"""
+
+
+@pytest.fixture
+def servers():
+    """A fresh game master per test, its deals fixed by a seed (the same game every run)."""
+    with Servers(seed=7) as s:
+        yield s
+
+
+@pytest.fixture
+def browser(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"),  # a fresh user-data-dir
+            executable_path=CHROMIUM,
+            headless=True,
+            args=FLAGS,
+            viewport={"width": 1280, "height": 900},
+            locale="en-GB",
+        )
+        ctx.set_default_timeout(15_000)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+def open_page(ctx: Any, servers: Servers, errors: list[str]) -> Any:
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+    page.goto(servers.page_url)
+    return page
+
+
+def connect(page: Any, name: str) -> None:
+    page.fill("#name", name)
+    page.click("#connect")
+    page.wait_for_selector("#create")
+
+
+def spellings(code: str) -> list[str]:
+    """Every way the page could name a card: code, English and French glyph, full names."""
+    c = card(code)
+    out = [code, c.name("en"), c.name("fr")]
+    if c.suit is not None:
+        out += [c.label, FR_TOKEN.get(c.label[0], c.label[0]) + c.label[1:]]
+    return out
+
+
+def named(text: str, code: str) -> bool:
+    return any(
+        re.search(rf"(?<![\w♠♥♦♣]){re.escape(s)}(?![\w♠♥♦♣])", text) for s in spellings(code)
+    )
+
+
+def server_side(servers: Servers, table: str, seat: int | None) -> dict[str, Any]:
+    """What the game master knows now: the version, the seat's hidden cards, the cards the
+    events it was sent ever named, how many events it was sent, its hand."""
+
+    def read() -> dict[str, Any]:
+        t = servers.core.tables[table]
+        events = [e for step in t.history for e in step if e.visible_to(seat)]
+        return {
+            "version": t.version,
+            "secret": {c.code for c in t.state.secret_cards(seat)},
+            "named": card_mentions([e.data for e in events]),
+            "events": len(events),
+            "hand": t.state.view(seat).get("hand"),
+            "turn": t.state.current,
+            "status": t.status,
+            "seed": t.seed,
+            "commitment": t.commitment,
+            "result": t.result,
+        }
+
+    return servers.call(read)
+
+
+def check_no_leak(page: Any, srv: dict[str, Any], who: str) -> dict[str, Any]:
+    """No hidden card anywhere on the page: not as a card outside the log (hand, board, moves),
+    and not in the log unless an event sent to this seat named it before it was hidden again
+    (a card played, then shuffled back into the stock)."""
+    seen = page.evaluate(READ_PAGE)
+    assert seen["version"] == srv["version"], (who, seen["version"], srv["version"])
+    shown = set(seen["board"]) & srv["secret"]
+    assert not shown, f"{who}: hidden cards shown {sorted(shown)}"
+    never_public = srv["secret"] - srv["named"]
+    in_log = set(seen["log"]) & never_public
+    assert not in_log, f"{who}: hidden cards in the log {sorted(in_log)}"
+    leaked = [c for c in never_public if named(seen["text"], c)]
+    assert not leaked, f"{who}: hidden cards named on the page {sorted(leaked)}"
+    in_html = [c for c in never_public if re.search(rf'data-card="{re.escape(c)}"', seen["html"])]
+    assert not in_html, f"{who}: hidden cards in the DOM {in_html}"
+    return seen
+
+
+def wait_turn(page: Any, last: int) -> bool:
+    """Waits for this page's turn (a move button of a newer version) or the end; True at the end."""
+    page.wait_for_function(MY_TURN_OR_OVER, arg=last, timeout=15_000)
+    return page.evaluate("() => !document.querySelector('#over').hidden")
+
+
+def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
+    started = time.monotonic()
+    errors: list[str] = []
+    page = open_page(browser, servers, errors)
+    assert page.title() == "atout — card games"
+    connect(page, "alice")
+
+    # the lobby lists the server's games and their options
+    games = page.inner_text(".games")
+    for title in ("Q Squared Joe", "Le Quinze", "Le Pouilleux"):
+        assert title in games
+    assert "Face on ace" in page.inner_text("#create")
+
+    # a table for two: alice at J1, a server-seated heuristic bot at J2, quick bots
+    page.select_option("#f-game", "q2j")
+    page.fill("#f-players", "2")
+    page.dispatch_event("#f-players", "change")
+    assert page.locator("#create .seat-choice").count() == 2
+    assert page.input_value("#f-seat-1") == "bot"
+    page.select_option("#f-bot-kind", "heuristic")
+    page.fill("#f-bot-delay", "0.02")
+    page.dispatch_event("#f-bot-delay", "change")
+    page.click("#create-button")
+    page.wait_for_selector("#table-title")
+    table = page.evaluate("() => window.atout.state.at.table")
+    assert page.evaluate("() => JSON.parse(sessionStorage.getItem('atout.at')).token")
+
+    # a spectator in a second tab finds the table in the lobby and watches it
+    watcher = open_page(browser, servers, errors)
+    connect(watcher, "watcher")
+    watcher.click(f'button[aria-label="Watch table {table}"]')
+    watcher.wait_for_selector("#table-title")
+
+    last, clicks, reloaded, switched, shot = -1, 0, False, False, None
+    while not wait_turn(page, last):
+        srv = server_side(servers, table, 0)
+        assert srv["turn"] == 0
+        seen = check_no_leak(page, srv, "J1")
+        assert sorted(seen["hand"]) == sorted(srv["hand"]), "the hand shown is the hand held"
+        assert seen["logLength"] == srv["events"], "one log line per event sent"
+        assert seen["moves"] > 0
+        # the spectator: catches up with the same version, sees no hand and no hidden card
+        watcher.wait_for_function(
+            "(v) => window.atout.state.update?.version === v", arg=srv["version"]
+        )
+        check_no_leak(watcher, server_side(servers, table, None), "spectator")
+        assert watcher.locator("#hand [data-card], #moves button").count() == 0
+
+        if clicks == 1 and shot is None:
+            shot = Path(os.environ.get("ATOUT_WEB_SHOT") or tmp_path / "table.png")
+            page.screenshot(path=str(shot), full_page=True)
+            assert shot.stat().st_size > 10_000
+        if clicks == 1 and not reloaded:
+            # a reload keeps the seat: resume with the token from sessionStorage, whole log again
+            reloaded = True
+            page.reload()
+            last = -1
+            continue
+        if clicks == 2 and not switched:
+            # French: the game master rewrites the whole log in the new language
+            switched = True
+            page.click("#lang")
+            page.wait_for_function("() => document.documentElement.lang === 'fr'")
+            last = -1
+            continue
+        if switched:
+            assert seen["lang"] == "fr"
+            assert "Donne" in page.inner_text("#log li >> nth=0")
+
+        # play: the first listed move (Q²J lists its plays before the draw)
+        button = page.locator("#moves button.move").first
+        last = int(button.get_attribute("data-version"))
+        assert last == srv["version"]
+        button.click()
+        clicks += 1
+        assert clicks < MAX_CLICKS, "the game does not end"
+
+    # the end: result, the seed revealed and checked against the commitment
+    srv = server_side(servers, table, 0)
+    assert srv["status"] == "finished"
+    page.wait_for_selector("#seed-check.ok")
+    assert page.inner_text("#seed") == srv["seed"]
+    assert page.inner_text("#commitment") == srv["commitment"]
+    winners = srv["result"]["winners"]
+    if 0 not in winners:
+        verdict = "Vous avez perdu."
+    else:
+        verdict = "Vous gagnez !" if len(winners) == 1 else "Vous partagez la victoire !"
+    assert page.inner_text(".verdict") == verdict
+    assert page.locator(".scores tbody tr").count() == 2
+    check_no_leak(page, srv, "J1 at the end")
+    watcher.wait_for_selector("#over:not([hidden])")
+    watcher.wait_for_selector("#seed-check.ok")
+    assert watcher.locator("#rematch").count() == 0  # spectators do not ask for rematches
+    assert reloaded and switched and shot is not None and clicks > 3
+    assert not errors, errors
+    assert time.monotonic() - started < 60
+
+
+def test_keyboard_and_aria(servers, browser):
+    """The moves are buttons with spoken labels, reachable by keys 1-9; cards have names."""
+    errors: list[str] = []
+    page = open_page(browser, servers, errors)
+    connect(page, "kim")
+    page.select_option("#f-game", "q2j")
+    page.fill("#f-players", "2")
+    page.dispatch_event("#f-players", "change")
+    page.fill("#f-bot-delay", "0")
+    page.dispatch_event("#f-bot-delay", "change")
+    page.check("#f-private")
+    page.click("#create-button")
+    page.wait_for_selector("#table-title")
+    table = page.evaluate("() => window.atout.state.at.table")
+    page.wait_for_function(MY_TURN_OR_OVER, arg=-1)
+    label = page.locator("#moves button.move").first.get_attribute("aria-label")
+    assert re.match(r"1\. (Play|Draw)", label), label
+    for name in page.locator("#hand [data-card]").evaluate_all(
+        "(els) => els.map((e) => e.getAttribute('aria-label'))"
+    ):
+        assert re.fullmatch(
+            r"(Ace|[2-9]|10|Jack|Queen|King) of (Clubs|Diamonds|Hearts|Spades)", name
+        )
+    version = server_side(servers, table, 0)["version"]
+    page.locator("body").focus()
+    page.keyboard.press("1")
+    page.wait_for_function("(v) => (window.atout.state.update?.version ?? -1) > v", arg=version)
+    assert server_side(servers, table, 0)["version"] > version
+    # private: not in the lobby's list
+    lobby = open_page(browser, servers, errors)
+    connect(lobby, "lee")
+    lobby.click("#refresh")
+    assert table not in lobby.inner_text("#tables")
+    assert not errors, errors
