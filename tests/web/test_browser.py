@@ -198,7 +198,7 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     watcher.click(f'button[aria-label="Watch table {table}"]')
     watcher.wait_for_selector("#table-title")
 
-    last, clicks, reloaded, switched, shot = -1, 0, False, False, None
+    last, clicks, reloaded, switched, dropped, shot = -1, 0, False, False, False, None
     while not wait_turn(page, last):
         srv = server_side(servers, table, 0)
         assert srv["turn"] == 0
@@ -230,6 +230,13 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
             page.wait_for_function("() => document.documentElement.lang === 'fr'")
             last = -1
             continue
+        if clicks == 3 and not dropped:
+            # the socket drops: the page reconnects by itself and resumes from its last version
+            dropped = True
+            page.evaluate("() => window.atout.state.conn.ws.close()")
+            page.wait_for_function("() => window.atout.state.status === 'reconnecting'")
+            last = -1
+            continue
         if switched:
             assert seen["lang"] == "fr"
             assert "Donne" in page.inner_text("#log li >> nth=0")
@@ -259,7 +266,18 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     watcher.wait_for_selector("#over:not([hidden])")
     watcher.wait_for_selector("#seed-check.ok")
     assert watcher.locator("#rematch").count() == 0  # spectators do not ask for rematches
-    assert reloaded and switched and shot is not None and clicks > 3
+    assert reloaded and switched and dropped and shot is not None and clicks > 3
+
+    # a rematch: the only human asks, a new table starts at once, the same seats, a new hand
+    page.click("#rematch")
+    page.wait_for_function("(t) => window.atout.state.at.table !== t", arg=table)
+    new_table = page.evaluate("() => window.atout.state.at.table")
+    assert page.evaluate("() => JSON.parse(sessionStorage.getItem('atout.at')).table") == new_table
+    wait_turn(page, -1)
+    srv = server_side(servers, new_table, 0)
+    seen = check_no_leak(page, srv, "J1 after the rematch")
+    assert sorted(seen["hand"]) == sorted(srv["hand"])
+    assert page.locator("#over").is_hidden()
     assert not errors, errors
     assert time.monotonic() - started < 60
 
@@ -274,11 +292,14 @@ def test_keyboard_and_aria(servers, browser):
     page.dispatch_event("#f-players", "change")
     page.fill("#f-bot-delay", "0")
     page.dispatch_event("#f-bot-delay", "change")
+    page.fill("#f-turn-seconds", "300")
+    page.dispatch_event("#f-turn-seconds", "change")
     page.check("#f-private")
     page.click("#create-button")
     page.wait_for_selector("#table-title")
     table = page.evaluate("() => window.atout.state.at.table")
     page.wait_for_function(MY_TURN_OR_OVER, arg=-1)
+    assert re.fullmatch(r"⏱ (300|29\d) s left", page.inner_text("#timer"))
     label = page.locator("#moves button.move").first.get_attribute("aria-label")
     assert re.match(r"1\. (Play|Draw)", label), label
     for name in page.locator("#hand [data-card]").evaluate_all(
@@ -297,4 +318,27 @@ def test_keyboard_and_aria(servers, browser):
     connect(lobby, "lee")
     lobby.click("#refresh")
     assert table not in lobby.inner_text("#tables")
+    assert not errors, errors
+
+
+def test_served_by_the_game_master(servers, browser):
+    """Once ws.py serves atout.web (GET / and /static/...), the page works from the game
+    master's own port, connecting to /ws on the same host."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(servers.gm_http_url + "/", timeout=5) as r:
+            served = r.read()
+    except urllib.error.HTTPError as e:
+        pytest.skip(f"the game master does not serve the web client yet (GET / answers {e.code})")
+    from atout.web import static_file
+
+    assert served == static_file("/")[0]
+    errors: list[str] = []
+    page = browser.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(servers.gm_http_url + "/")
+    connect(page, "same-origin")
+    assert "Q Squared Joe" in page.inner_text(".games")
     assert not errors, errors

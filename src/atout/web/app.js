@@ -1033,7 +1033,7 @@ function drawOver() {
   const last = S.log.length ? S.log[S.log.length - 1].text : "";
   const check = h("p", { class: "seed-check small", id: "seed-check" });
   verifySeed(o.seed, o.commitment, check);
-  ui.over.replaceChildren(
+  const parts = [
     h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
     verdict,
     h("p", { class: "winners", text: tr("winners", { who: winners.map(seatName).join(", ") || "—" }) }),
@@ -1049,7 +1049,8 @@ function drawOver() {
       me != null ? h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: rematch, text: tr("rematch") }) : null,
       h("button", { type: "button", id: "lobby", "data-key": "lobby", onclick: leave, text: tr("back_to_lobby") }),
     ),
-  );
+  ];
+  ui.over.replaceChildren(...parts.filter(Boolean));
   ui.over.hidden = false;
   if (!ui.overShown) {
     ui.overShown = true;
