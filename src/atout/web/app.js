@@ -87,6 +87,18 @@ function h(tag, props, ...kids) {
 }
 
 const $ = (sel) => document.querySelector(sel);
+
+/** Runs ``draw`` (which may replace elements) and gives the focus back to the element with the
+ *  same data-key, so a redraw never throws a keyboard user back to the top of the page. */
+function keepFocus(draw) {
+  const a = document.activeElement;
+  const key = a && a !== document.body && a.dataset ? a.dataset.key : null;
+  draw();
+  if (key && !(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key === key)) {
+    const el = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (el) el.focus({ preventScroll: true });
+  }
+}
 const tr = (key, vars) => t(S.lang, key, vars);
 
 function gameOf(id) {
@@ -394,6 +406,8 @@ async function play(index, version) {
 
 async function leave() {
   const at = S.at;
+  const playing = at && at.token && S.update && !S.over;
+  if (playing && !window.confirm(tr("leave_confirm"))) return;
   S.at = null;
   saveSeat();
   resetTable();
@@ -511,6 +525,10 @@ function lobbyScreen() {
 }
 
 function drawTables() {
+  keepFocus(drawTablesNow);
+}
+
+function drawTablesNow() {
   const box = $("#tables");
   if (!box) return;
   if (!S.tables.length) {
@@ -767,6 +785,10 @@ function myTurn() {
 
 function drawTable() {
   if (S.screen !== "table" || !ui.status) return;
+  keepFocus(drawTableNow);
+}
+
+function drawTableNow() {
   const info = S.info || {};
   const u = S.update;
   const view = (u && u.view) || {};

@@ -47,6 +47,10 @@ const TEXTS = {
   status_finished: ["finished", "terminée"],
   spectators: ["{n} watching", "{n} spectateur(s)"],
   leave: ["Leave the table", "Quitter la table"],
+  leave_confirm: [
+    "Leave the game? A bot will play your seat.",
+    "Quitter la partie ? Un robot jouera à votre place.",
+  ],
   you: ["you", "vous"],
   you_are: ["You are {seat}", "Vous êtes {seat}"],
   spectator: ["You are watching (no hand)", "Vous regardez (pas de main)"],
