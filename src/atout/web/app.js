@@ -100,6 +100,7 @@ function keepFocus(draw) {
   }
 }
 const tr = (key, vars) => t(S.lang, key, vars);
+const colon = () => (S.lang === "fr" ? " : " : ": "); // French puts a space before the colon
 
 function gameOf(id) {
   return S.games.find((g) => g.id === id) || null;
@@ -480,7 +481,7 @@ function connectScreen() {
     },
     h("h2", { text: tr("connect") }),
     h("p", {}, h("label", { for: "name", text: tr("your_name") }), " ", input),
-    h("p", { class: "dim" }, `${tr("server")} : `, h("code", { text: S.url })),
+    h("p", { class: "dim" }, tr("server") + colon(), h("code", { text: S.url })),
     S.error ? h("p", { class: "error", role: "alert", text: S.error }) : null,
     h("p", {}, h("button", { type: "submit", class: "primary", id: "connect", "data-key": "connect", text: tr("connect") })),
   );
@@ -542,7 +543,7 @@ function drawTablesNow() {
       S.tables.map((tb) => {
         const free = tb.seats.some((s) => !s.taken);
         const seats = tb.seats.map((s) => `J${s.seat + 1} ${s.bot ? `${tr("bot").toLowerCase()} ${valueWord(s.bot, S.lang)}` : s.taken ? s.name : tr("free_seat")}`);
-        const opts = Object.entries(tb.options || {}).map(([k, v]) => `${optionLabel({ name: k }, S.lang)} : ${fmtOption(v)}`);
+        const opts = Object.entries(tb.options || {}).map(([k, v]) => optionLabel({ name: k }, S.lang) + colon() + fmtOption(v));
         return h(
           "li",
           { class: "table-item", dataset: { table: tb.table } },
@@ -736,7 +737,7 @@ function gamesList() {
             ? h(
                 "ul",
                 { class: "small" },
-                g.options.map((spec) => h("li", {}, h("em", { text: optionLabel(spec, S.lang) }), ` (${tr("default")} : ${fmtOption(spec.default)}) — ${optionHelp(spec, S.lang)}`)),
+                g.options.map((spec) => h("li", {}, h("em", { text: optionLabel(spec, S.lang) }), ` (${tr("default")}${colon()}${fmtOption(spec.default)}) — ${optionHelp(spec, S.lang)}`)),
               )
             : null,
         ),
@@ -768,8 +769,8 @@ function tableScreen() {
         "div",
         { class: "play" },
         h("section", { class: "panel felt", "aria-labelledby": "board-h" }, h("h3", { id: "board-h", text: tr("board") }), (ui.seats = h("ol", { id: "seats", class: "seats" })), (ui.board = h("dl", { id: "board", class: "board" }))),
-        h("section", { class: "panel", "aria-labelledby": "hand-h" }, h("h3", { id: "hand-h", text: tr("hand") }), (ui.hand = h("div", { id: "hand", class: "hand" }))),
-        h("section", { class: "panel", "aria-labelledby": "moves-h" }, h("h3", { id: "moves-h", text: tr("moves") }), (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 }))),
+        (ui.handPanel = h("section", { class: "panel", "aria-labelledby": "hand-h" }, h("h3", { id: "hand-h", text: tr("hand") }), (ui.hand = h("div", { id: "hand", class: "hand" })))),
+        (ui.movesPanel = h("section", { class: "panel", "aria-labelledby": "moves-h" }, h("h3", { id: "moves-h", text: tr("moves") }), (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })))),
       ),
       h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, h("h3", { id: "log-h", text: tr("log") }), (ui.log = h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }))),
     ),
@@ -810,6 +811,8 @@ function drawTableNow() {
   ui.message.textContent = S.message;
   drawTimer();
 
+  // A spectator has no hand and no moves: those panels are not shown at all.
+  ui.handPanel.hidden = ui.movesPanel.hidden = me == null;
   drawSeats(view, info);
   drawBoard(view);
   drawHand(view, me);
@@ -925,7 +928,7 @@ function drawHand(view, me) {
   }
   const playable = new Set();
   if (myTurn() && !S.pending) for (const m of S.update.legal || []) for (const c of moveCards(m)) playable.add(c);
-  const row = h("div", { class: "cards big", role: "list", "aria-label": `${tr("hand")} : ${hand.length} ${tr(hand.length === 1 ? "card" : "cards")}` });
+  const row = h("div", { class: "cards big", role: "list", "aria-label": `${tr("hand")}${colon()}${hand.length} ${tr(hand.length === 1 ? "card" : "cards")}` });
   for (const code of hand) {
     const el = cardEl(code, S.lang, "big");
     el.setAttribute("role", "listitem");
