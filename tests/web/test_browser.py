@@ -342,3 +342,35 @@ def test_served_by_the_game_master(servers, browser):
     connect(page, "same-origin")
     assert "Q Squared Joe" in page.inner_text(".games")
     assert not errors, errors
+
+
+@pytest.mark.parametrize(("game", "players"), [("pouilleux", 3), ("quinze", 2)])
+def test_the_other_games_render(servers, browser, game, players):
+    """The page is generic: Le Pouilleux and Le Quinze too show the hand held, clickable moves
+    and no hidden card, for a few turns."""
+    errors: list[str] = []
+    page = open_page(browser, servers, errors)
+    connect(page, "max")
+    page.select_option("#f-game", game)
+    page.fill("#f-players", str(players))
+    page.dispatch_event("#f-players", "change")
+    page.wait_for_selector(f"#f-seat-{players - 1}")
+    page.fill("#f-bot-delay", "0")
+    page.dispatch_event("#f-bot-delay", "change")
+    page.click("#create-button")
+    page.wait_for_selector("#table-title")
+    table = page.evaluate("() => window.atout.state.at.table")
+    last = -1
+    for _ in range(6):
+        if wait_turn(page, last):
+            break
+        srv = server_side(servers, table, 0)
+        seen = check_no_leak(page, srv, f"{game} J1")
+        assert sorted(seen["hand"]) == sorted(srv["hand"])
+        assert seen["logLength"] == srv["events"]
+        button = page.locator("#moves button.move").first
+        assert button.get_attribute("aria-label")
+        last = int(button.get_attribute("data-version"))
+        button.click()
+    assert last >= 0
+    assert not errors, errors
