@@ -28,6 +28,7 @@ from websockets.server import ServerProtocol
 from atout.protocol.codec import encode
 from atout.server.core import Core, Out
 from atout.server.store import Store
+from atout.web import static_file
 
 log = logging.getLogger("atout.server")
 
@@ -110,8 +111,22 @@ class WsConnection(asyncio.Protocol):
             )
             self.ws.send_response(Response(200, "OK", headers, body))
             return
+        found = static_file(path)  # the browser client
+        if found is not None:
+            body, kind = found
+            headers = Headers(
+                [
+                    ("Content-Type", kind),
+                    ("Content-Length", str(len(body))),
+                    ("Cache-Control", "no-cache"),
+                    ("X-Content-Type-Options", "nosniff"),
+                    ("Connection", "close"),
+                ]
+            )
+            self.ws.send_response(Response(200, "OK", headers, body))
+            return
         self.ws.send_response(
-            self.ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /ws or /health.\n")
+            self.ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /, /ws or /health.\n")
         )
 
     def send(self, frame: bytes) -> None:
