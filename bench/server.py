@@ -20,6 +20,8 @@ Method, for each client count N in ``--clients`` and each load in ``--loads``:
 * echo: the same N/4 lanes of 4 connections; in each lane the turn passes round: a client sends
   a move-sized frame, waits for it back, then it is the next client's turn. Same number of
   requests in flight as the game (one per lane), same pacing, so like is compared with like.
+* fan-out echo (for explanation, not the target): the same, but the server sends each frame to
+  the lane's four connections: the transport of a move (1 frame in, 4 out) without the game.
 * loads: ``saturation`` - clients answer at once (throughput; latency is then queueing: by
   Little's law, lanes in flight / throughput). ``paced`` - each client thinks uniformly
   ``--think`` seconds before answering (default 0.5-1.5 s), i.e. 500 tables really being played
@@ -29,6 +31,11 @@ Method, for each client count N in ``--clients`` and each load in ``--loads``:
   includes everything the server did for it (decode, rules, SQLite insert and commit, one update
   per seat encoded and written: 1 frame in, 4 out) plus its share of the table's lobby traffic;
   an echo round trip is 1 frame in and 1 out. The ratio is the target's "CPU per move / echo".
+  Per-operation CPU depends on how many events one loop iteration handles (batching), hence on
+  the load and on whatever else runs on the machine: on a shared machine the echo's figure
+  varied from 12 to 35 µs between runs. Compare rows of one run, and check ``clients_busy`` /
+  ``server_busy`` in the JSON: if they add up to well under 2 cores at saturation, something
+  else was using the machine.
 
 Run: ``python bench/server.py [--clients 100,1000,2000] [--seconds 10] [--loads
 saturation,paced] [--think 0.5,1.5] [--procs 2] [--json FILE]``.
@@ -66,13 +73,14 @@ MOVE_FRAME = (  # a move as a client sends it; the id tells a lane's frames apar
 
 
 def echo_server(port_file: str) -> None:
-    """A WebSocket echo on the game master's own transport stack: asyncio.Protocol, websockets'
-    sans-I/O ServerProtocol to parse, frames written like the game master's (``text_frame``)."""
+    """A WebSocket echo on the game master's own transport stack: asyncio.Protocol and
+    websockets' sans-I/O ServerProtocol. It writes with the library's ``send_text``: with the game
+    master's hand-built header (``atout.server.ws.text_frame``) this echo measured ~35 µs per
+    round trip against ~20 with ``send_text``, alternating runs (cause not found; for the game
+    master the hand-built header is the cheaper one), so ``send_text`` is the stricter ceiling."""
     from websockets.frames import Opcode
     from websockets.http11 import Request
     from websockets.server import ServerProtocol
-
-    from atout.server.ws import text_frame
 
     lanes: dict[bytes, list[Any]] = {}
 
@@ -93,15 +101,20 @@ def echo_server(port_file: str) -> None:
                     p.send_response(p.accept(ev))
                 elif ev.opcode is Opcode.TEXT:
                     if self.lane is not None:  # fan-out: the frame goes to the whole lane
-                        frame = text_frame(ev.data)
                         for other in self.lane:
-                            other.t.write(frame)
+                            if other is not self:
+                                other.p.send_text(ev.data)
+                                other.flush()
+                        p.send_text(ev.data)
                     elif ev.data.startswith(b"lane:"):
                         self.lane = lanes.setdefault(bytes(ev.data), [])
                         self.lane.append(self)
                     else:
-                        self.t.write(text_frame(ev.data))
-            for d in p.data_to_send():
+                        p.send_text(ev.data)
+            self.flush()
+
+        def flush(self) -> None:
+            for d in self.p.data_to_send():
                 if d:
                     self.t.write(d)
                 else:
