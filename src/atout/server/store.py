@@ -65,7 +65,7 @@ _COLUMNS = (
     "id, game, players, options, settings, status, created, started, finished,"
     " seed, commitment, result, rematch_of, rematch, moves"
 )
-PRUNE_EVERY = 20_000  # journal rows appended between two prunings of its finished prefix
+PRUNE_EVERY = 2_000  # journal rows between two prunings of its prefix (~0.4 ms each)
 
 _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
