@@ -12,6 +12,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from atout.cards import card
+from atout.cliutil import options_from_pairs
 from atout.games import all_games, get_game
 from atout.games.base import AtoutError, Event, State
 
@@ -23,18 +24,6 @@ app = typer.Typer(
 console = Console()
 
 Lang = Annotated[str, typer.Option("--lang", "-l", help="Language: en or fr.")]
-
-
-def _options(option: list[str] | None) -> dict[str, Any]:
-    """``--option name=value`` pairs; values are read as JSON when they parse, else as text."""
-    out: dict[str, Any] = {}
-    for item in option or []:
-        name, _, raw = item.partition("=")
-        try:
-            out[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[name] = raw
-    return out
 
 
 @app.command("games")
@@ -90,7 +79,9 @@ def demo(
                 console.print(f"[dim]J{s + 1}: {' '.join(card(c).label for c in hand)}[/dim]")
 
     try:
-        rec = play(game, players, _options(option), seed, kinds, on_event=show, on_turn=turn)
+        rec = play(
+            game, players, options_from_pairs(option), seed, kinds, on_event=show, on_turn=turn
+        )
     except AtoutError as e:
         console.print(f"[red]{e.code}[/red]: {e.text(lang)}")
         raise typer.Exit(2) from e
@@ -109,14 +100,39 @@ def simulate(
     ] = "random",
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes for a tournament (0: one per core).")
+    ] = 0,
+    report: Annotated[
+        str | None, typer.Option("--report", help="Tournament: write an HTML report here.")
+    ] = None,
 ) -> None:
-    """Seeded self-play games in-process. Same seed, same results (timing aside)."""
+    """Seeded self-play games in-process. Same seed, same results (timing aside).
+
+    With several bot kinds (``--bots heuristic,random``) or ``--report``, this runs a tournament:
+    seats rotated, parallel on all cores, win rates with 95% CIs and ratings (``atout tournament``).
+    """
     from atout.sim.runner import simulate as run
 
     kinds = bots.split(",")
+    if len(set(kinds)) > 1 or report:
+        from atout.sim.commands import tournament
+
+        tournament(
+            game=game_id,
+            players=str(players),
+            bots=bots,
+            games=games,
+            seed=seed,
+            workers=workers,
+            option=option,
+            report=report,
+            as_json=as_json,
+        )
+        return
     try:
         if as_json or games < 200:
-            summary = run(game_id, players, games, seed, kinds, _options(option))
+            summary = run(game_id, players, games, seed, kinds, options_from_pairs(option))
         else:
             with Progress(console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task(f"{game_id} ×{players}", total=games)
@@ -126,7 +142,7 @@ def simulate(
                     games,
                     seed,
                     kinds,
-                    _options(option),
+                    options_from_pairs(option),
                     progress=lambda k: bar.advance(task, k),
                 )
     except (AtoutError, ValueError) as e:

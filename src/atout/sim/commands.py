@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-
-def _options(option: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in option or []:
-        name, _, raw = item.partition("=")
-        try:
-            out[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[name] = raw
-    return out
+from atout.cliutil import options_from_pairs
 
 
 def tournament(
@@ -61,7 +52,9 @@ def tournament(
     console = Console()
     try:
         if as_json:
-            tables = run_tournament(game_ids, counts, kinds, games, seed, _options(option), workers)
+            tables = run_tournament(
+                game_ids, counts, kinds, games, seed, options_from_pairs(option), workers
+            )
         else:
             with Progress(console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("tournament", total=games * len(game_ids) * len(counts))
@@ -71,7 +64,7 @@ def tournament(
                     kinds,
                     games,
                     seed,
-                    _options(option),
+                    options_from_pairs(option),
                     workers,
                     progress=lambda k: bar.advance(task, k),
                 )
