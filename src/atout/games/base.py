@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import msgspec
@@ -251,6 +252,14 @@ class State(ABC, Generic[O]):
         return self.legal_moves()[0]
 
 
+@cache
+def _move_union(types: tuple[type[msgspec.Struct], ...]) -> Any:
+    u: Any = types[0]
+    for t in types[1:]:
+        u = u | t
+    return u
+
+
 class Game(ABC, Generic[O]):
     """Describes a game and builds its states."""
 
@@ -279,15 +288,12 @@ class Game(ABC, Generic[O]):
         if isinstance(data, self.move_types):
             return data
         try:
-            return msgspec.convert(data, self.move_union())
+            return msgspec.convert(data, _move_union(self.move_types))
         except msgspec.ValidationError as e:
             raise IllegalMove("bad_move", f"Malformed move: {e}", f"Coup mal formé : {e}") from e
 
     def move_union(self) -> Any:
-        u: Any = self.move_types[0]
-        for t in self.move_types[1:]:
-            u = u | t
-        return u
+        return _move_union(self.move_types)
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

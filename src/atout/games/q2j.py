@@ -100,6 +100,11 @@ def beats(x: Card, top: Card, face_on_ace: bool = False) -> bool:
 
 
 @cache
+def _options_dict(options: Q2JOptions) -> dict[str, Any]:
+    return msgspec.to_builtins(options)
+
+
+@cache
 def _beaten_by(top: Card, face_on_ace: bool) -> frozenset[Card]:
     """Every card that beats a single ``top``: :func:`beats`, tabulated once."""
     return frozenset(x for x in deck_52() if beats(x, top, face_on_ace))
@@ -361,7 +366,10 @@ class Q2JState(State[Q2JOptions]):
 
     # -- what each seat sees -------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        shown = {str(i): [c.code for c in h if c in self.shown] for i, h in enumerate(self.hands)}
+        shown: dict[str, list[str]] = {str(i): [] for i in range(self.num_players)}
+        if self.shown:
+            for i, h in enumerate(self.hands):
+                shown[str(i)] = [c.code for c in h if c in self.shown]
         out: dict[str, Any] = {
             "game": "q2j",
             "players": self.num_players,
@@ -378,7 +386,7 @@ class Q2JState(State[Q2JOptions]):
             "q2_round": len(self.top) == 2 and self.q2_owner is not None and not self.free_lead,
             "free_lead": self.free_lead,
             "passes": self.passes,
-            "options": msgspec.to_builtins(self.options),
+            "options": _options_dict(self.options),
         }
         if seat is not None:
             out["hand"] = [c.code for c in self.hands[seat]]
