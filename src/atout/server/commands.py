@@ -11,23 +11,14 @@ from typing import Annotated, Any
 
 import typer
 
+from atout.cliutil import options_from_pairs
+
 
 def default_db() -> Path:
     """The database in the user's data folder (e.g. ~/.local/share/atout/atout.db)."""
     import platformdirs
 
     return platformdirs.user_data_path("atout", appauthor=False) / "atout.db"
-
-
-def _options(option: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in option or []:
-        name, _, raw = item.partition("=")
-        try:
-            out[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[name] = raw
-    return out
 
 
 Db = Annotated[Path | None, typer.Option("--db", help="SQLite database (default: user data dir).")]
@@ -80,7 +71,7 @@ def bots(
             players,
             games,
             parallel=parallel,
-            options=_options(option),
+            options=options_from_pairs(option),
             bot=bot,
             seed=seed,
         )

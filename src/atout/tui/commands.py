@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 import getpass
-import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-
-def _options(option: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in option or []:
-        name, _, raw = item.partition("=")
-        try:
-            out[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[name] = raw
-    return out
+from atout.cliutil import options_from_pairs
 
 
 def _seats(text: str) -> list[int]:
@@ -74,7 +64,7 @@ def play(
         bots=_seats(bots) if bots is not None else list(range(1, players)),
         bot_kind=bot_kind,
         bot_delay=bot_delay,
-        options=_options(option),
+        options=options_from_pairs(option),
         name=name or _default_name(),
         lang=lang,
         table=table,
