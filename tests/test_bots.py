@@ -3,7 +3,9 @@
 * every bot kind answers with a listed legal move in thousands of random positions of every game;
 * ISMCTS is handed a JSON copy of the view and nothing else, plans only on determinized samples,
   and every sample shows the seat exactly its view while the hidden cards vary between samples;
-* hints name a legal move and say why in English and French.
+* hints name a legal move and say why in English and French;
+* the search's shortcuts (playouts without move lists, the heuristic prior, Le Quinze's match
+  evaluation) do what they claim.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pytest
 import atout.bots.ismcts as ismcts_mod
 from atout.bots import bot_kinds, make_bot
 from atout.bots.determinize import can_sample, sample
-from atout.bots.heuristic import STRATEGIES
+from atout.bots.heuristic import PLAYOUTS, ROLLOUTS, STRATEGIES
 from atout.bots.hint import hint
 from atout.bots.ismcts import ISMCTSBot
 from atout.games import all_games
@@ -214,3 +216,83 @@ def test_q2j_heuristic_rules_of_thumb() -> None:
     view = base | {"hand": ["2C", "9H", "KD"]}
     move = h.decide(view, [Play(("9H",)), Play(("KD",)), Draw()], rng)[0]
     assert move != Draw()
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYOUTS))
+def test_fast_playouts_are_the_rollout_policy_and_legal(game_id: str) -> None:
+    """A game's ``playout`` (no list of legal moves, applied unchecked by the search) picks the
+    very move its ``rollout`` picks from the list, with the same generator, and it is legal."""
+    game = all_games()[game_id]
+    playout, rollout = PLAYOUTS[game_id], ROLLOUTS[game_id]
+    checked = 0
+    for options in (None, {"speed": True, "match": False}):
+        for players in _counts(game):
+            for i, state in enumerate(positions(game, players, 700, seed=20 + players)):
+                if options:  # the same kind of position under the other options
+                    state = game.setup(players, options, i)
+                    rng = random.Random(i)
+                    for _ in range(i % 40):
+                        if state.is_over:
+                            break
+                        state.apply(state.current, rollout(state, state.legal_moves(), rng))
+                    if state.is_over:
+                        continue
+                legal = state.legal_moves()
+                move = playout(state, random.Random(i))
+                assert move == rollout(state, legal, random.Random(i))
+                assert move in legal
+                checked += 1
+    assert checked > 2000
+
+
+def test_quinze_match_evaluation_rewards_fewer_points() -> None:
+    """In a match, the end of a deal is judged by win chances that always prefer fewer points;
+    a single deal keeps "the fewest points win"."""
+    from atout.bots.heuristic.quinze import evaluate
+
+    game = all_games()["quinze"]
+    state = game.setup(3, None, 4)
+    state.phase = "scoring"
+    chances = []
+    for mine in (10, 20, 40, 80):
+        state.totals = [mine, 30, 30]
+        r = evaluate(state)
+        assert sum(r) == pytest.approx(1.0)
+        assert r[1] == pytest.approx(r[2])
+        chances.append(r[0])
+    assert chances == sorted(chances, reverse=True) and chances[0] - chances[-1] > 0.5
+    single = game.setup(2, {"match": False}, 4)
+    single.hands = [single.hands[0][:2], single.hands[1][:5]]
+    assert evaluate(single) == [1.0, 0.0]
+
+
+def test_ismcts_prior_weighs_the_observed_spread() -> None:
+    """The heuristic's move is kept unless the search's best beats it by more than the noise of
+    the two means, measured from the rewards' own variance: a 2-point lead is noise for win/loss
+    rewards, not for the smooth rewards of Le Quinze's match evaluation."""
+    from atout.bots.heuristic import HeuristicBot
+
+    game = all_games()["quinze"]
+    state = game.setup(2, None, 8)
+    view, legal = view_only(state, state.current), state.legal_moves()
+    h = HeuristicBot(0).decide(game, view, legal)[0]
+    other = next(m for m in legal if m != h)
+    stats = {other: (100, 0.52), h: (100, 0.50)}
+    bot = ISMCTSBot(1)
+    coin = {other: 0.25, h: 0.25}
+    assert bot._keep_heuristic(game, view, legal, other, stats, coin) == h
+    smooth = {other: 0.001, h: 0.001}
+    assert bot._keep_heuristic(game, view, legal, other, stats, smooth) == other
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_apply_unchecked_plays_like_apply(game_id: str) -> None:
+    """The search's unchecked apply reaches the very states the checked one does."""
+    game = all_games()[game_id]
+    for state in positions(game, 2, 300, seed=31):
+        twin = state.clone()
+        move = random.Random(len(state.legal_moves())).choice(state.legal_moves())
+        state.apply(state.current, move)
+        twin.apply_unchecked(move)
+        assert twin.view(None) == state.view(None)
+        assert twin.move_count == state.move_count

@@ -56,7 +56,7 @@ Horizon = Callable[[State[Any]], bool]
 class Node:
     """A node of the information-set tree: reached by ``move``, made by seat ``player``."""
 
-    __slots__ = ("avail", "children", "move", "parent", "player", "reward", "visits")
+    __slots__ = ("avail", "children", "move", "parent", "player", "reward", "square", "visits")
 
     def __init__(self, move: Any, parent: Node | None, player: int) -> None:
         self.move = move
@@ -66,6 +66,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.square = 0.0  # sum of squared rewards: their spread, for the heuristic prior
 
 
 def _random_rollout(state: State[Any], legal: list[Any], rng: random.Random) -> Any:
@@ -82,6 +83,13 @@ def _policies(game_id: str) -> tuple[Rollout | None, Evaluate | None, Horizon | 
         heuristic.EVALUATIONS.get(game_id),
         heuristic.HORIZONS.get(game_id),
     )
+
+
+def _playout(game_id: str) -> Callable[[State[Any], random.Random], Any] | None:
+    """The game's playout policy that needs no list of legal moves, if it has one."""
+    from atout.bots import heuristic
+
+    return heuristic.PLAYOUTS.get(game_id)
 
 
 def _outcome(state: State[Any], evaluate: Evaluate | None) -> list[float]:
@@ -134,16 +142,19 @@ class ISMCTSBot:
         root = self.search(game, view)
         best, best_visits = legal[0], -1
         stats: dict[Any, tuple[int, float]] = {}
+        spread: dict[Any, float] = {}
         for m in legal:
             child = root.children.get(m)
-            if child is None:
+            if child is None or not child.visits:
                 continue
-            stats[m] = (child.visits, child.reward / child.visits if child.visits else 0.0)
+            mean = child.reward / child.visits
+            stats[m] = (child.visits, mean)
+            spread[m] = max(0.0, child.square / child.visits - mean * mean)
             if child.visits > best_visits:
                 best, best_visits = m, child.visits
         self.last["stats"] = stats
         if self.prior and best in stats:
-            best = self._keep_heuristic(game, view, legal, best, stats)
+            best = self._keep_heuristic(game, view, legal, best, stats, spread)
         return best
 
     def _keep_heuristic(
@@ -153,9 +164,12 @@ class ISMCTSBot:
         legal: list[Any],
         best: Any,
         stats: dict[Any, tuple[int, float]],
+        spread: dict[Any, float],
     ) -> Any:
         """The heuristic's move unless the search found one better by more than its noise:
-        with a few hundred playouts per decision, the most visited move is often only luckier."""
+        with a few hundred playouts per decision, the most visited move is often only luckier.
+        The noise is the standard error of the difference of the two means, from the rewards'
+        observed variances (win/loss rewards: p(1-p); Le Quinze's match evaluation: far less)."""
         from atout.bots.heuristic import STRATEGIES, HeuristicBot
 
         if game.id not in STRATEGIES:
@@ -167,8 +181,7 @@ class ISMCTSBot:
         nh, vh = stats[h]
         if nh == 0:
             return best
-        p = min(max((vb + vh) / 2, 0.05), 0.95)
-        noise = math.sqrt(p * (1 - p) * (1 / nb + 1 / nh))
+        noise = math.sqrt(spread[best] / nb + spread[h] / nh)
         self.last["kept_heuristic"] = vh >= vb - self.prior * noise
         return h if self.last["kept_heuristic"] else best
 
@@ -178,6 +191,7 @@ class ISMCTSBot:
         me = view["seat"]
         rollout, evaluate, horizon = _policies(game.id)
         policy = (rollout if self.rollout == "policy" else None) or _random_rollout
+        fast = _playout(game.id) if self.rollout == "policy" else None
         iterations = self.iterations or GAME_ITERATIONS.get(game.id, DEFAULT_ITERATIONS)
         c = self.exploration
         root = Node(None, None, me)
@@ -222,6 +236,12 @@ class ISMCTSBot:
                 node = best
             # simulate
             steps = 0
+            if fast is not None:
+                while state.current is not None and steps < ROLLOUT_CAP:
+                    if horizon is not None and horizon(state):
+                        break
+                    state.apply_unchecked(fast(state, rng))
+                    steps += 1
             while (seat := state.current) is not None and steps < ROLLOUT_CAP:
                 if horizon is not None and horizon(state):
                     break
@@ -231,8 +251,10 @@ class ISMCTSBot:
             # backpropagate
             n: Node | None = node
             while n is not None:
+                r = rewards[n.player]
                 n.visits += 1
-                n.reward += rewards[n.player]
+                n.reward += r
+                n.square += r * r
                 n = n.parent
         self.last = {"iterations": done, "seconds": time.perf_counter() - t0}
         return root

@@ -199,6 +199,12 @@ class State(ABC, Generic[O]):
         self.move_count += 1
         return events
 
+    def apply_unchecked(self, move: Any) -> None:
+        """Apply a move known to be legal, skipping the checks and the events' use: for search
+        playouts on *sampled* states, whose policy builds only legal moves (tests prove it)."""
+        self._apply(move)
+        self.move_count += 1
+
     @abstractmethod
     def check(self, move: Any) -> None:
         """Raise :class:`IllegalMove` with the most precise code if the current seat may not

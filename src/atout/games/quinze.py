@@ -146,6 +146,7 @@ class NextDeal(msgspec.Struct, frozen=True, tag="deal", tag_field="type"):
 
 Move = Fifteen | Lay | Done | Pass | NextDeal
 _DONE, _PASS, _NEXT = Done(), Pass(), NextDeal()
+_LAY1 = {c.code: Lay((c.code,)) for c in deck_108()}  # built once: lays are listed every turn
 
 PLAY, SCORING, OVER = "play", "scoring", "over"
 FIRST_TURN_BONUS = -50
@@ -301,7 +302,7 @@ class QuinzeState(State[QuinzeOptions]):
         if self.phase == SCORING:
             return [_NEXT]
         hand = self.hands[self.seat]
-        extra = self._other_moves(hand)
+        extra = self.other_moves(hand)
         listed = fifteens(hand, self.table, limit=LIST_LIMIT)
         if listed is None:  # very many, or much work to find them: count them first
             index = FifteenIndex(hand, self.table)
@@ -312,11 +313,13 @@ class QuinzeState(State[QuinzeOptions]):
         moves.extend(extra)
         return moves
 
-    def _other_moves(self, hand: list[Card]) -> list[Any]:
+    def other_moves(self, hand: list[Card]) -> list[Any]:
+        """The legal moves that are not fifteens: lays, then done/pass (cheap to list; the
+        playout policy uses them without listing the fifteens)."""
         moves: list[Any] = []
         if self.made == 0:
             if len(hand) >= 2:
-                moves.extend(Lay((c.code,)) for c in hand)
+                moves.extend(_LAY1[c.code] for c in hand)
             if len(hand) >= 3:
                 moves.extend(Lay(pair) for pair in _face_pairs(hand))
             if len(hand) <= 1:
@@ -324,7 +327,7 @@ class QuinzeState(State[QuinzeOptions]):
         else:
             moves.append(_DONE)
             if self.options.speed and self.used_table and len(hand) >= 2:
-                moves.extend(Lay((c.code,)) for c in hand)
+                moves.extend(_LAY1[c.code] for c in hand)
         return moves
 
     def check(self, move: Any) -> None:

@@ -7,7 +7,9 @@ Each game's strategy lives in a module of this package named after the game id a
 * ``explain(why, params, lang) -> str``: that reason as a sentence in ``en`` or ``fr``;
 * optionally ``rollout(state, legal, rng)``, ``evaluate(state)`` and ``horizon(state)``: a cheap
   playout policy, a score for unfinished playouts and where playouts may stop (Le Quinze: the
-  end of the deal), used by ISMCTS on *sampled* states (never the real one).
+  end of the deal), used by ISMCTS on *sampled* states (never the real one); and
+  ``playout(state, rng)``: the same policy without the list of legal moves, when listing them
+  is the costly part (its moves are applied unchecked, so they must be legal by construction).
 
 docs/bots.md explains each strategy.
 """
@@ -27,6 +29,7 @@ STRATEGIES: dict[str, ModuleType] = {}
 ROLLOUTS: dict[str, Any] = {}
 EVALUATIONS: dict[str, Any] = {}
 HORIZONS: dict[str, Any] = {}
+PLAYOUTS: dict[str, Any] = {}
 
 for _info in pkgutil.iter_modules(__path__):
     _mod = importlib.import_module(f"{__name__}.{_info.name}")
@@ -39,6 +42,8 @@ for _info in pkgutil.iter_modules(__path__):
             EVALUATIONS[_gid] = _mod.evaluate
         if hasattr(_mod, "horizon"):
             HORIZONS[_gid] = _mod.horizon
+        if hasattr(_mod, "playout"):
+            PLAYOUTS[_gid] = _mod.playout
 
 
 class HeuristicBot:
