@@ -398,6 +398,8 @@ def examples() -> dict[str, dict[str, Any]]:
     s.req(w, "watch", table=tid)
     s.req(conns[0], "start", table=tid)
     s.req(w, "ping")
+    turn = s.last_update(conns[0])["body"]["turn"]
+    s.req(conns[turn], "hint", table=tid)
     rng = random.Random(0)
     while turn_step(s, tid, conns, rng) is not None:
         pass

@@ -282,3 +282,37 @@ def test_legal_moves_listed_up_to_a_cap(monkeypatch):
     assert len(mine["legal"]) == 1 and mine["legal_total"] >= 1
     r = h.request(conns[u["turn"]], "move", table=tid, version=0, move=mine["legal"][0])
     assert r["cmd"] == "update"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_hint_on_your_turn_only_from_your_view(game):
+    """'hint' answers the seat to act with a legal move (its place in the listed moves) and why,
+    in English and French; anyone else gets a clear refusal; the leak guard watches the reply."""
+    h = Harness()
+    players = players_for(game)
+    tid, conns = seated_table(h, game, players)
+    u = h.last(conns[0], "update", tid)["body"]
+    turn = u["turn"]
+    mover = conns[turn]
+    legal = h.last(mover, "update", tid)["body"]["legal"]
+    r = h.request(mover, "hint", table=tid)
+    assert r["cmd"] == "advice", r
+    b = r["body"]
+    assert b["version"] == u["version"] and b["table"] == tid
+    assert legal[b["index"]] == b["move"]
+    assert len(b["why"]) > 10 and len(b["why_fr"]) > 10 and b["why"] != b["why_fr"]
+    other = conns[(turn + 1) % players]
+    assert h.request(other, "hint", table=tid)["body"]["code"] == "game.not_your_turn"
+    watcher = h.connect("watcher")
+    assert h.request(watcher, "hint", table=tid)["body"]["code"] == "table.not_seated"
+    # the advised move is accepted as is
+    r = h.request(mover, "move", table=tid, version=b["version"], move=b["move"])
+    assert r["cmd"] == "update" and r["body"]["version"] == b["version"] + 1
+
+
+def test_hint_before_the_game_starts():
+    h = Harness()
+    c = h.connect("p0")
+    tid = h.create(c, "q2j", 2)
+    h.request(c, "join", table=tid, seat=0)
+    assert h.request(c, "hint", table=tid)["body"]["code"] == "table.not_started"

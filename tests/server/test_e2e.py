@@ -170,16 +170,22 @@ def test_second_connection_cannot_act_stale_and_malformed():
 
 
 def _secrets_by_version(game_id: str, players: int, seed: str, moves: list[rec.MoveRecord]):
-    """For each version: each seat's (and the spectators') hidden card codes and names."""
+    """For each version: each seat's (and the spectators') hidden card codes, and the names
+    that can only mean a hidden card."""
     game = get_game(game_id)
     state = game.setup(players, None, rec.seed_int(seed))
     seats = [*range(players), None]
+
+    def names(cs):
+        return {c.name(lang) for c in cs for lang in ("en", "fr")}
 
     def snap():
         out = {}
         for s in seats:
             cs = state.secret_cards(s)
-            out[s] = ({c.code for c in cs}, {c.name(lang) for c in cs for lang in ("en", "fr")})
+            # a name shared with a card the seat may see (the two Jokers, two decks) says nothing
+            seen = names(c for c in state.all_cards() if c not in cs)
+            out[s] = ({c.code for c in cs}, names(cs) - seen)
         return out
 
     table = [snap()]
@@ -202,8 +208,8 @@ def _mangle(move: Any, deck: list[str], rng: random.Random) -> Any:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_no_frame_leaks_a_hidden_card(game_id):
-    """Every frame every client receives, over many games (errors included), names no card
-    hidden from that client at that point (State.secret_cards of its seat, replayed)."""
+    """Every frame every client receives, over many games (errors and hints included), names no
+    card hidden from that client at that point (State.secret_cards of its seat, replayed)."""
     game = all_games()[game_id]
 
     async def one(url: str, shell, players: int, k: int) -> None:
@@ -237,6 +243,10 @@ def test_no_frame_leaks_a_hidden_card(game_id):
             while f.over is None:
                 u = f.update
                 if u is not None and u.legal and u.turn == u.seat and u.version != f.moved_at:
+                    if rng.random() < 0.1:  # a hint names cards too: it must not leak either
+                        with contextlib.suppress(ClientError):  # stale if a timer moved first
+                            advice = await c.hint(info.table)
+                            assert advice.version == u.version
                     if rng.random() < 0.15:  # try something illegal: the error must not leak
                         bad = _mangle(msgspec.to_builtins(rng.choice(u.legal)), deck, rng)
                         with contextlib.suppress(ClientError):
@@ -257,7 +267,7 @@ def test_no_frame_leaks_a_hidden_card(game_id):
         over = sf.over
         moves = shell.core.tables[info.table].moves
         secrets = _secrets_by_version(game_id, players, over.seed, moves)
-        checked = 0
+        checked = hints = 0
         for who in range(players + 1):
             seat = None if who == players else who
             version = 0
@@ -272,8 +282,12 @@ def test_no_frame_leaks_a_hidden_card(game_id):
                 if msg["cmd"] == "error":
                     text = body["message"] + body.get("message_fr", "")
                     assert not [n for n in names if n in text], (seat, text)
+                if msg["cmd"] == "advice":
+                    hints += 1
+                    text = body["why"] + body["why_fr"]
+                    assert not [n for n in names if n in text], (seat, text)
                 checked += 1
-        assert checked > 10
+        assert checked > 10 and hints > 0
         for c in [*clients, spectator]:
             await c.close()
 

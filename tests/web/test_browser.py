@@ -283,7 +283,8 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
 
 
 def test_keyboard_and_aria(servers, browser):
-    """The moves are buttons with spoken labels, reachable by keys 1-9; cards have names."""
+    """The moves are buttons with spoken labels, reachable by keys 1-9; cards have names; H
+    shows the game master's hint."""
     errors: list[str] = []
     page = open_page(browser, servers, errors)
     connect(page, "kim")
@@ -309,6 +310,13 @@ def test_keyboard_and_aria(servers, browser):
             r"(Ace|[2-9]|10|Jack|Queen|King) of (Clubs|Diamonds|Hearts|Spades)", name
         )
     version = server_side(servers, table, 0)["version"]
+    # H asks the game master for a hint: the advised move is marked, the reason is said
+    page.locator("body").focus()
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint")
+    assert page.inner_text("#hint").startswith("Hint: ")
+    assert page.locator("#moves button.move.hinted").count() == 1
+    assert server_side(servers, table, 0)["version"] == version  # asking changes nothing
     page.locator("body").focus()
     page.keyboard.press("1")
     page.wait_for_function("(v) => (window.atout.state.update?.version ?? -1) > v", arg=version)

@@ -250,6 +250,11 @@ class Client:
             self.on_move(dt)
         return rep.body  # type: ignore[attr-defined,return-value]
 
+    async def hint(self, table: str) -> m.AdviceBody:
+        """The game master's advice for our seat: the heuristic's move and why (our turn only)."""
+        rep = await self.request(m.Hint(body=m.TableBody(table=table)))
+        return rep.body  # type: ignore[attr-defined,return-value]
+
     async def play(self, table: str, choose: Chooser, timeout: float = 120) -> m.GameOverBody:
         """Play this client's seat until the game ends: on each turn, ``choose(update)`` gives
         the move. Stale-state refusals (a time-out overtook us) are retried on the new state."""

@@ -222,6 +222,17 @@ class RematchReadyBody(Body):
     token: str | None = None
 
 
+class AdviceBody(Body):
+    table: TableId
+    version: Annotated[int, _d("The state version the advice is for.")]
+    move: Annotated[dict[str, Any], _d("The advised move, as 'move' sends it.")]
+    why: Annotated[str, _d("Why, in a sentence (English).")]
+    why_fr: Annotated[str, _d("Why, in a sentence (French).")]
+    index: Annotated[
+        int | None, _d("Its place in the update's 'legal' list (null: beyond the listed ones).")
+    ] = None
+
+
 class ErrorBody(Body):
     code: Annotated[str, _d("Stable machine-readable code (see the error table).")]
     message: str
@@ -295,6 +306,15 @@ class Move(Message, tag="move"):
     direction = C2G
     summary = "Plays a move for the client's seat, on the state version it saw."
     body: MoveBody
+
+
+class Hint(Message, tag="hint"):
+    direction = C2G
+    summary = (
+        "Asks what the heuristic bot would play for the client's seat, and why. On the seat's "
+        "turn only; computed from the seat's view alone."
+    )
+    body: TableBody
 
 
 class Rematch(Message, tag="rematch"):
@@ -390,6 +410,12 @@ class RematchReady(Message, tag="rematch_ready"):
     body: RematchReadyBody
 
 
+class Advice(Message, tag="advice"):
+    direction = G2C
+    summary = "Reply to 'hint': a legal move for the seat, and why (English and French)."
+    body: AdviceBody
+
+
 class Error(Message, tag="error"):
     direction = G2C
     summary = "A request was refused; nothing changed. Carries the request id when there is one."
@@ -407,6 +433,7 @@ CLIENT_MESSAGES: tuple[type[Message], ...] = (
     Watch,
     Start,
     Move,
+    Hint,
     Rematch,
     Ping,
 )
@@ -424,6 +451,7 @@ SERVER_MESSAGES: tuple[type[Message], ...] = (
     GameOver,
     RematchVotes,
     RematchReady,
+    Advice,
     Error,
 )
 
@@ -438,6 +466,7 @@ ClientMessage = (
     | Watch
     | Start
     | Move
+    | Hint
     | Rematch
     | Ping
 )
@@ -455,5 +484,6 @@ ServerMessage = (
     | GameOver
     | RematchVotes
     | RematchReady
+    | Advice
     | Error
 )

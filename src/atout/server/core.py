@@ -28,6 +28,7 @@ from typing import Any
 import msgspec
 
 from atout.bots import make_bot
+from atout.bots.hint import hint
 from atout.games import get_game
 from atout.games.base import AtoutError, BadOptions, Event, Game, IllegalMove, State
 from atout.protocol import messages as m
@@ -136,6 +137,7 @@ class Core:
             m.Watch: self._watch,
             m.Start: self._start_cmd,
             m.Move: self._move,
+            m.Hint: self._hint,
             m.Rematch: self._rematch,
             m.Ping: self._ping,
         }
@@ -498,7 +500,49 @@ class Core:
     # ================================================================== play
     def _move(self, c: Conn, msg: m.Move, now: float) -> None:
         b = msg.body
-        t = self._get_table(b.table)
+        t, idx = self._playing_seat(c, b.table)
+        if b.version != t.version:
+            err = ProtocolError(
+                "table.stale_state",
+                f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
+                f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
+            )
+            err.detail = {"version": t.version}  # type: ignore[attr-defined]
+            raise err
+        move = _parse_move(t.game, b.move)
+        self._play(t, idx, move, now, "player", (c.id, msg.id))
+
+    def _hint(self, c: Conn, msg: m.Hint, now: float) -> None:
+        """The heuristic's move for the client's seat, from that seat's view only (cheap: the
+        search bots would hold the event loop for a tenth of a second)."""
+        t, idx = self._playing_seat(c, msg.body.table)
+        state = t.state
+        assert state is not None
+        if state.current != idx:
+            raise IllegalMove(
+                "not_your_turn",
+                f"It is seat {state.current}'s turn, not seat {idx}'s.",
+                f"C'est au tour du siège {state.current}, pas du siège {idx}.",
+            )
+        move, why = hint(t.game, state.view(idx), state.legal_moves())
+        listed, _ = _listed(state)
+        index = next((i for i, x in enumerate(listed) if x == move), None)
+        body = m.AdviceBody(
+            table=t.id,
+            version=t.version,
+            move=msgspec.to_builtins(move),
+            index=index,
+            why=why["en"],
+            why_fr=why["fr"],
+        )
+        reply = m.Advice(sender=m.GM, to=c.name or "", id=msg.id, body=body)
+        if self.leak_guard:
+            self._guard(t, idx, reply)
+        self._send(c.id, reply)
+
+    def _playing_seat(self, c: Conn, tid: str) -> tuple[Table, int]:
+        """The table and the client's seat there, for a request that needs a game in play."""
+        t = self._get_table(tid)
         idx = c.seats.get(t.id)
         if idx is None:
             raise ProtocolError(
@@ -512,16 +556,7 @@ class Core:
             )
         if t.status == "finished":
             raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
-        if b.version != t.version:
-            err = ProtocolError(
-                "table.stale_state",
-                f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
-                f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
-            )
-            err.detail = {"version": t.version}  # type: ignore[attr-defined]
-            raise err
-        move = _parse_move(t.game, b.move)
-        self._play(t, idx, move, now, "player", (c.id, msg.id))
+        return t, idx
 
     def _play(
         self,

@@ -56,6 +56,7 @@ const S = {
   over: null, // the game_over body
   votes: [],
   pending: false, // a move of ours is on its way
+  hint: null, // the game master's advice for our turn: {version, index, why, why_fr}
   message: "",
   deadlineAt: null, // performance.now() when the turn's time runs out
   lastVersion: -1,
@@ -403,6 +404,19 @@ async function play(index, version) {
     S.pending = false;
     drawTable();
   }
+}
+
+/** Asks the game master what the heuristic bot would play here, and why (our turn only). */
+async function askHint() {
+  const u = S.update;
+  if (!myTurn() || S.pending) return;
+  try {
+    const rep = await S.conn.request("hint", { table: S.at.table });
+    if (S.update && S.update.version === rep.body.version) S.hint = rep.body;
+  } catch (e) {
+    S.message = tr("refused", { text: errorText(e) });
+  }
+  if (u === S.update || (S.hint && S.update && S.hint.version === S.update.version)) drawTable();
 }
 
 async function leave() {
@@ -977,19 +991,23 @@ function drawMoves() {
   if (!mine || !u.legal || !u.legal.length) {
     ui.moves.replaceChildren(h("p", { class: "dim", text: S.over ? tr("over") : tr("no_moves") }));
     ui.moves.dataset.version = "";
+    ui.moves.dataset.key = "";
     return;
   }
   const version = u.version;
-  if (ui.moves.dataset.version === String(version) && ui.moves.dataset.pending === String(S.pending)) return;
+  const hint = S.hint && S.hint.version === version ? S.hint : null;
+  const hinted = hint && hint.index != null ? hint.index : -1;
+  const key = `${version}/${S.pending}/${hint ? hinted : "none"}/${S.lang}`;
+  if (ui.moves.dataset.key === key) return;
   ui.moves.dataset.version = String(version);
-  ui.moves.dataset.pending = String(S.pending);
+  ui.moves.dataset.key = key;
   const buttons = u.legal.map((m, i) => {
     const p = moveParts(m);
     return h(
       "button",
       {
         type: "button",
-        class: "move",
+        class: i === hinted ? "move hinted" : "move",
         disabled: S.pending,
         "aria-label": (i < 9 ? `${i + 1}. ` : "") + p.sentence,
         "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
@@ -1002,7 +1020,10 @@ function drawMoves() {
       p.extras.length ? h("span", { class: "extra", text: p.extras.join(" ") }) : null,
     );
   });
-  const list = [h("div", { class: "move-list" }, buttons)];
+  const advice = hint
+    ? h("p", { id: "hint", class: "hint", role: "status", text: tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) })
+    : h("p", { class: "hint-ask" }, h("button", { type: "button", id: "ask-hint", "data-key": "ask-hint", "aria-keyshortcuts": "H", disabled: S.pending, onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint")));
+  const list = [h("div", { class: "move-list" }, buttons), advice];
   if (u.legal_total != null && u.legal_total > u.legal.length) list.push(h("p", { class: "dim small", text: tr("more_moves", { shown: u.legal.length, total: u.legal_total }) }));
   ui.moves.replaceChildren(...list);
   if (hadFocus && !S.pending && buttons.length) buttons[0].focus({ preventScroll: true });
@@ -1103,6 +1124,14 @@ document.addEventListener("keydown", (ev) => {
   if (S.screen !== "table" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = ev.target && ev.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (ev.key === "h" || ev.key === "H") {
+    const b = ui.moves && ui.moves.querySelector("#ask-hint");
+    if (b && !b.disabled) {
+      ev.preventDefault();
+      b.click();
+    }
+    return;
+  }
   if (/^[1-9]$/.test(ev.key)) {
     const b = ui.moves && ui.moves.querySelector(`button[data-move="${Number(ev.key) - 1}"]`);
     if (b && !b.disabled) {

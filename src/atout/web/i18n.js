@@ -66,6 +66,8 @@ const TEXTS = {
   hand: ["Your hand", "Votre main"],
   moves: ["Your moves", "Vos coups"],
   no_moves: ["Not your turn.", "Ce n'est pas votre tour."],
+  hint: ["Hint", "Conseil"],
+  hint_text: ["Hint: {text}", "Conseil : {text}"],
   more_moves: ["{shown} of {total} moves listed", "{shown} coups listés sur {total}"],
   log: ["What happened", "Déroulement"],
   card: ["card", "carte"],
