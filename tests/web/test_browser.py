@@ -313,9 +313,10 @@ def test_keyboard_and_aria(servers, browser):
     # H asks the game master for a hint: the advised move is marked, the reason is said
     page.locator("body").focus()
     page.keyboard.press("h")
-    page.wait_for_selector("#hint")
-    assert page.inner_text("#hint").startswith("Hint: ")
+    page.wait_for_function("() => document.querySelector('#hint').textContent.startsWith('Hint: ')")
     assert page.locator("#moves button.move.hinted").count() == 1
+    # the focus is on the advised move, so Enter would play it
+    assert page.evaluate("() => document.activeElement.classList.contains('hinted')")
     assert server_side(servers, table, 0)["version"] == version  # asking changes nothing
     page.locator("body").focus()
     page.keyboard.press("1")

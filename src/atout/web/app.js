@@ -56,7 +56,9 @@ const S = {
   over: null, // the game_over body
   votes: [],
   pending: false, // a move of ours is on its way
-  hint: null, // the game master's advice for our turn: {version, index, why, why_fr}
+  hint: null, // the game master's advice for our turn: {table, version, move, index, why, why_fr}
+  hinting: false, // a hint request is on its way
+  focusHint: false, // move the focus to the advised move once it is drawn
   message: "",
   deadlineAt: null, // performance.now() when the turn's time runs out
   lastVersion: -1,
@@ -94,8 +96,9 @@ const $ = (sel) => document.querySelector(sel);
 function keepFocus(draw) {
   const a = document.activeElement;
   const key = a && a !== document.body && a.dataset ? a.dataset.key : null;
+  ui.focusSet = false;
   draw();
-  if (key && !(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key === key)) {
+  if (key && !ui.focusSet && !(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key === key)) {
     const el = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (el) el.focus({ preventScroll: true });
   }
@@ -282,6 +285,8 @@ function resetTable() {
   S.over = null;
   S.votes = [];
   S.pending = false;
+  S.hint = null;
+  S.hinting = false;
   S.message = "";
   S.deadlineAt = null;
   S.lastVersion = -1;
@@ -409,14 +414,22 @@ async function play(index, version) {
 /** Asks the game master what the heuristic bot would play here, and why (our turn only). */
 async function askHint() {
   const u = S.update;
-  if (!myTurn() || S.pending) return;
+  const at = S.at;
+  if (!S.conn || S.status !== "online" || !myTurn() || S.pending || S.hinting) return;
+  S.hinting = true;
+  drawTable();
   try {
-    const rep = await S.conn.request("hint", { table: S.at.table });
-    if (S.update && S.update.version === rep.body.version) S.hint = rep.body;
+    const rep = await S.conn.request("hint", { table: at.table });
+    if (S.at === at && rep.body.table === at.table && S.update && S.update.version === rep.body.version) {
+      S.hint = rep.body;
+      S.focusHint = true;
+    }
   } catch (e) {
-    S.message = tr("refused", { text: errorText(e) });
+    if (S.at === at && S.update === u) S.message = tr("refused", { text: errorText(e) }); // not if the turn moved on
+  } finally {
+    S.hinting = false;
+    drawTable();
   }
-  if (u === S.update || (S.hint && S.update && S.hint.version === S.update.version)) drawTable();
 }
 
 async function leave() {
@@ -784,7 +797,13 @@ function tableScreen() {
         { class: "play" },
         h("section", { class: "panel felt", "aria-labelledby": "board-h" }, h("h3", { id: "board-h", text: tr("board") }), (ui.seats = h("ol", { id: "seats", class: "seats" })), (ui.board = h("dl", { id: "board", class: "board" }))),
         (ui.handPanel = h("section", { class: "panel", "aria-labelledby": "hand-h" }, h("h3", { id: "hand-h", text: tr("hand") }), (ui.hand = h("div", { id: "hand", class: "hand" })))),
-        (ui.movesPanel = h("section", { class: "panel", "aria-labelledby": "moves-h" }, h("h3", { id: "moves-h", text: tr("moves") }), (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })))),
+        (ui.movesPanel = h(
+          "section",
+          { class: "panel", "aria-labelledby": "moves-h" },
+          h("h3", { id: "moves-h", text: tr("moves") }),
+          (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })),
+          (ui.hint = h("p", { id: "hint", class: "hint", role: "status", "aria-live": "polite" })),
+        )),
       ),
       h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, h("h3", { id: "log-h", text: tr("log") }), (ui.log = h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }))),
     ),
@@ -991,16 +1010,19 @@ function drawMoves() {
   if (!mine || !u.legal || !u.legal.length) {
     ui.moves.replaceChildren(h("p", { class: "dim", text: S.over ? tr("over") : tr("no_moves") }));
     ui.moves.dataset.version = "";
-    ui.moves.dataset.key = "";
+    ui.moves.dataset.drawn = "";
+    ui.hint.textContent = "";
     return;
   }
   const version = u.version;
-  const hint = S.hint && S.hint.version === version ? S.hint : null;
+  const hint = S.hint && S.hint.table === S.at.table && S.hint.version === version ? S.hint : null;
   const hinted = hint && hint.index != null ? hint.index : -1;
-  const key = `${version}/${S.pending}/${hint ? hinted : "none"}/${S.lang}`;
-  if (ui.moves.dataset.key === key) return;
+  const why = hint ? tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) : "";
+  if (ui.hint.textContent !== why) ui.hint.textContent = why; // a live region kept in place
+  const drawn = `${version}/${S.pending}/${S.hinting}/${hint ? hinted : "none"}/${S.lang}`;
+  if (ui.moves.dataset.drawn === drawn) return;
   ui.moves.dataset.version = String(version);
-  ui.moves.dataset.key = key;
+  ui.moves.dataset.drawn = drawn;
   const buttons = u.legal.map((m, i) => {
     const p = moveParts(m);
     return h(
@@ -1020,13 +1042,15 @@ function drawMoves() {
       p.extras.length ? h("span", { class: "extra", text: p.extras.join(" ") }) : null,
     );
   });
-  const advice = hint
-    ? h("p", { id: "hint", class: "hint", role: "status", text: tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) })
-    : h("p", { class: "hint-ask" }, h("button", { type: "button", id: "ask-hint", "data-key": "ask-hint", "aria-keyshortcuts": "H", disabled: S.pending, onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint")));
-  const list = [h("div", { class: "move-list" }, buttons), advice];
+  const list = [h("div", { class: "move-list" }, buttons)];
+  if (!hint) list.push(h("p", { class: "hint-ask" }, h("button", { type: "button", id: "ask-hint", "data-key": "ask-hint", "aria-keyshortcuts": "H", disabled: S.pending || S.hinting, onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint"))));
   if (u.legal_total != null && u.legal_total > u.legal.length) list.push(h("p", { class: "dim small", text: tr("more_moves", { shown: u.legal.length, total: u.legal_total }) }));
   ui.moves.replaceChildren(...list);
-  if (hadFocus && !S.pending && buttons.length) buttons[0].focus({ preventScroll: true });
+  if (S.focusHint && hinted >= 0) {
+    S.focusHint = false;
+    buttons[hinted].focus({ preventScroll: true });
+    ui.focusSet = true; // keepFocus must not move it back
+  } else if (hadFocus && !S.pending && buttons.length) buttons[0].focus({ preventScroll: true });
 }
 
 function drawLog() {
