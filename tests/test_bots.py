@@ -218,6 +218,15 @@ def test_q2j_heuristic_rules_of_thumb() -> None:
     assert move != Draw()
 
 
+PLAYOUT_OPTIONS = {
+    "quinze": [
+        {"speed": True, "match": False},
+        {"empty_stock": "end_deal", "speed": True},
+        {"empty_stock": "reshuffle_table"},
+    ]
+}
+
+
 @pytest.mark.parametrize("game_id", sorted(PLAYOUTS))
 def test_fast_playouts_are_the_rollout_policy_and_legal(game_id: str) -> None:
     """A game's ``playout`` (no list of legal moves, applied unchecked by the search) picks the
@@ -225,7 +234,7 @@ def test_fast_playouts_are_the_rollout_policy_and_legal(game_id: str) -> None:
     game = all_games()[game_id]
     playout, rollout = PLAYOUTS[game_id], ROLLOUTS[game_id]
     checked = 0
-    for options in (None, {"speed": True, "match": False}):
+    for options in (None, *PLAYOUT_OPTIONS.get(game_id, [])):
         for players in _counts(game):
             for i, state in enumerate(positions(game, players, 700, seed=20 + players)):
                 if options:  # the same kind of position under the other options
@@ -279,10 +288,14 @@ def test_ismcts_prior_weighs_the_observed_spread() -> None:
     other = next(m for m in legal if m != h)
     stats = {other: (100, 0.52), h: (100, 0.50)}
     bot = ISMCTSBot(1)
-    coin = {other: 0.25, h: 0.25}
+    coin = {other: 100 * 0.25, h: 100 * 0.25}  # sums of squared deviations
     assert bot._keep_heuristic(game, view, legal, other, stats, coin) == h
-    smooth = {other: 0.001, h: 0.001}
+    smooth = {other: 100 * 0.001, h: 100 * 0.001}
     assert bot._keep_heuristic(game, view, legal, other, stats, smooth) == other
+    # the heuristic's move tried twice (two losses) is not judged certain: it borrows the spread
+    stats = {other: (60, 0.10), h: (2, 0.0)}
+    few = {other: 60 * 0.09, h: 0.0}
+    assert bot._keep_heuristic(game, view, legal, other, stats, few) == h
 
 
 @pytest.mark.parametrize("game_id", GAMES)

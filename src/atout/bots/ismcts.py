@@ -142,14 +142,14 @@ class ISMCTSBot:
         root = self.search(game, view)
         best, best_visits = legal[0], -1
         stats: dict[Any, tuple[int, float]] = {}
-        spread: dict[Any, float] = {}
+        spread: dict[Any, float] = {}  # sum of squared deviations from the mean
         for m in legal:
             child = root.children.get(m)
             if child is None or not child.visits:
                 continue
             mean = child.reward / child.visits
             stats[m] = (child.visits, mean)
-            spread[m] = max(0.0, child.square / child.visits - mean * mean)
+            spread[m] = max(0.0, child.square - child.visits * mean * mean)
             if child.visits > best_visits:
                 best, best_visits = m, child.visits
         self.last["stats"] = stats
@@ -168,8 +168,10 @@ class ISMCTSBot:
     ) -> Any:
         """The heuristic's move unless the search found one better by more than its noise:
         with a few hundred playouts per decision, the most visited move is often only luckier.
-        The noise is the standard error of the difference of the two means, from the rewards'
-        observed variances (win/loss rewards: p(1-p); Le Quinze's match evaluation: far less)."""
+        The noise is the standard error of the difference of the two means, with the rewards'
+        variance pooled over both moves (as a two-sample t-test does): win/loss rewards give
+        about p(1-p), Le Quinze's match evaluation far less, and a move tried only once or twice
+        borrows the other's spread instead of looking certain."""
         from atout.bots.heuristic import STRATEGIES, HeuristicBot
 
         if game.id not in STRATEGIES:
@@ -179,9 +181,8 @@ class ISMCTSBot:
             return best
         nb, vb = stats[best]
         nh, vh = stats[h]
-        if nh == 0:
-            return best
-        noise = math.sqrt(spread[best] / nb + spread[h] / nh)
+        pooled = (spread[best] + spread[h]) / max(1, nb + nh - 2)
+        noise = math.sqrt(pooled * (1 / nb + 1 / nh))
         self.last["kept_heuristic"] = vh >= vb - self.prior * noise
         return h if self.last["kept_heuristic"] else best
 
