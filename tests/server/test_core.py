@@ -316,3 +316,29 @@ def test_hint_before_the_game_starts():
     tid = h.create(c, "q2j", 2)
     h.request(c, "join", table=tid, seat=0)
     assert h.request(c, "hint", table=tid)["body"]["code"] == "table.not_started"
+
+
+def test_finished_table_is_archived_and_read_back_for_a_late_watcher(tmp_path):
+    """Once finished and stored, a table drops its moves and events from memory; a spectator
+    arriving later gets the very catch-up an early one got, read back from the store, and a
+    seated player can still ask for a rematch."""
+    h = Harness(Store(tmp_path / "atout.db"))
+    tid, conns = seated_table(h, "q2j", 2, turn_seconds=5)
+    early = h.connect("early")
+    h.request(early, "watch", table=tid)
+    for _ in range(3):  # a few moves by timeout: their events are rebuilt too
+        h.advance(6)
+        h.drain_due()
+    h.play_out(tid, dict(enumerate(conns)))
+    t = h.core.tables[tid]
+    final = h.last(conns[0], "game_over", tid)["body"]["version"]
+    assert t.archived == final == t.version and t.moves == [] and t.history == []
+    late = h.connect("late")
+    h.request(late, "watch", table=tid, version=-1)
+    got = h.last(late, "update", tid)["body"]
+    assert got["version"] == final
+    events = [e for m in h.inbox[early] if m["cmd"] == "update" for e in m["body"]["events"]]
+    assert [e["kind"] for e in got["events"]] == [e["kind"] for e in events]
+    assert sum(e["kind"] == "timeout" for e in events) == 3
+    assert h.last(late, "game_over", tid)["body"]["version"] == final
+    assert h.request(conns[0], "rematch", table=tid)["cmd"] in ("ok", "rematch")

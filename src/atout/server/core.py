@@ -94,10 +94,13 @@ class Table:
     rematch_of: str | None = None
     rematch: str | None = None
     result: dict[str, Any] | None = None
+    # Once finished and stored: the final version, with ``history`` and ``moves`` dropped (the
+    # store holds them; a late watcher's catch-up reads them back)
+    archived: int | None = None
 
     @property
     def version(self) -> int:
-        return len(self.moves)
+        return len(self.moves) if self.archived is None else self.archived
 
 
 def token_hash(token: str) -> str:
@@ -667,6 +670,10 @@ class Core:
                 ),
             ),
         )
+        if self.store is not None:
+            # the record is in the store: a finished table keeps only what a rematch or a late
+            # watcher needs at hand (its events are ~10-30x the rest, read back on demand)
+            t.archived, t.history, t.moves = t.version, [], []
         self._push(now + EVICT_AFTER, t, "evict")
 
     def _make_rematch(self, t: Table, now: float) -> None:
@@ -736,6 +743,17 @@ class Core:
                 body=m.RematchReadyBody(table=t.id, new_table=nt.id),
             ),
         )
+
+    def _unarchive(self, t: Table) -> None:
+        """Read an archived table's moves and events back from the store."""
+        assert self.store is not None
+        rec = self.store.load(t.id)
+        if rec is None or len(rec.moves) != t.archived:
+            raise ProtocolError(
+                "server.internal", "The table's record is missing.", "L'archive manque."
+            )
+        t.state, t.history = _replay(rec)
+        t.moves, t.archived = list(rec.moves), None
 
     def _evict(self, t: Table) -> None:
         self.tables.pop(t.id, None)
@@ -868,6 +886,8 @@ class Core:
         """One update carrying every event ``seat`` missed since ``version``, then the end."""
         if t.state is None:
             return
+        if t.archived is not None:
+            self._unarchive(t)
         since = max(version, -1) + 1
         events = [e for step in t.history[since:] for e in step]
         state = t.state
@@ -886,7 +906,10 @@ class Core:
         to = f"{t.id}/{'spectators' if seat is None else seat}"
         msg = m.Update(sender=m.GM, to=to, seq=t.seq, body=body)
         if self.leak_guard:
-            self._guard(t, seat, msg)
+            # the events are history: a card shown at the deal may be hidden again now (shuffled
+            # back into a stock), so only what is current is held against today's secrets
+            now_only = msgspec.structs.replace(body, events=[])
+            self._guard(t, seat, m.Update(sender=m.GM, to=to, seq=t.seq, body=now_only))
         self._send(c.id, msg)
         if t.status == "finished":
             self._send(
@@ -1036,12 +1059,9 @@ class Core:
             rematch=rec.rematch,
         )
         if rec.status in ("playing", "finished"):
-            t.state, t.history = r.replay(rec)
+            t.state, t.history = _replay(rec)
             t.seed, t.commitment = rec.seed, rec.commitment
             t.moves = list(rec.moves)
-            for mv, step in zip(rec.moves, t.history[1:], strict=True):
-                if mv.how == "timeout":
-                    step.insert(0, Event("timeout", mv.seat, {"move": mv.move}))
             t.seq = t.version + 1
             if rec.status == "finished":
                 t.result = rec.result
@@ -1050,6 +1070,15 @@ class Core:
             else:
                 self._schedule(t, now)
         return t
+
+
+def _replay(rec: r.TableRecord) -> tuple[State[Any], list[list[Event]]]:
+    """:func:`record.replay`, with the timeout events the table announced put back."""
+    state, history = r.replay(rec)
+    for mv, step in zip(rec.moves, history[1:], strict=True):
+        if mv.how == "timeout":
+            step.insert(0, Event("timeout", mv.seat, {"move": mv.move}))
+    return state, history
 
 
 def _games() -> dict[str, Game[Any]]:
