@@ -309,3 +309,18 @@ def test_apply_unchecked_plays_like_apply(game_id: str) -> None:
         twin.apply_unchecked(move)
         assert twin.view(None) == state.view(None)
         assert twin.move_count == state.move_count
+
+
+def test_ismcts_prior_strength_per_game_and_spec() -> None:
+    """Le Quinze's matches ask for 2 standard errors, its single deals and other games for the
+    default; an explicit budget flag wins (``:plain`` turns the prior off)."""
+    from atout.bots.ismcts import PRIOR, from_spec
+
+    quinze, q2j = all_games()["quinze"], all_games()["q2j"]
+    match = view_only(quinze.setup(2, None, 1), 0)
+    single = view_only(quinze.setup(2, {"match": False}, 1), 0)
+    other = view_only(q2j.setup(2, None, 1), 0)
+    bot = ISMCTSBot(1)
+    assert bot._prior(quinze, match) == 2.0
+    assert bot._prior(quinze, single) == PRIOR == bot._prior(q2j, other) == 1.0
+    assert from_spec("50:plain", 1)._prior(quinze, match) == 0.0

@@ -43,7 +43,8 @@ MAX_ROOT = 400
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORATION = 0.7
 #: The heuristic's move is kept unless the most visited move's mean reward beats it by more
-#: than this many standard errors (0: plain ISMCTS, the most visited move).
+#: than this many standard errors (0: plain ISMCTS, the most visited move). A game's heuristic
+#: module may set its own by position (``prior(view)``): Le Quinze's matches want 2.
 PRIOR = 1.0
 #: A rollout that has not ended after this many moves is scored by the fallback evaluation.
 ROLLOUT_CAP = 400
@@ -120,7 +121,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout: str = "policy",
-        prior: float = PRIOR,
+        prior: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -153,9 +154,18 @@ class ISMCTSBot:
             if child.visits > best_visits:
                 best, best_visits = m, child.visits
         self.last["stats"] = stats
-        if self.prior and best in stats:
+        if best in stats and self._prior(game, view):
             best = self._keep_heuristic(game, view, legal, best, stats, spread)
         return best
+
+    def _prior(self, game: Game[Any], view: dict[str, Any]) -> float:
+        """How many standard errors the search must win by to overrule the heuristic."""
+        if self.prior is not None:
+            return self.prior
+        from atout.bots.heuristic import PRIORS
+
+        hook = PRIORS.get(game.id)
+        return PRIOR if hook is None else hook(view)
 
     def _keep_heuristic(
         self,
@@ -183,7 +193,7 @@ class ISMCTSBot:
         nh, vh = stats[h]
         pooled = (spread[best] + spread[h]) / max(1, nb + nh - 2)
         noise = math.sqrt(pooled * (1 / nb + 1 / nh))
-        self.last["kept_heuristic"] = vh >= vb - self.prior * noise
+        self.last["kept_heuristic"] = vh >= vb - self._prior(game, view) * noise
         return h if self.last["kept_heuristic"] else best
 
     def search(self, game: Game[Any], view: dict[str, Any]) -> Node:

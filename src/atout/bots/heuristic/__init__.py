@@ -9,7 +9,8 @@ Each game's strategy lives in a module of this package named after the game id a
   playout policy, a score for unfinished playouts and where playouts may stop (Le Quinze: the
   end of the deal), used by ISMCTS on *sampled* states (never the real one); and
   ``playout(state, rng)``: the same policy without the list of legal moves, when listing them
-  is the costly part (its moves are applied unchecked, so they must be legal by construction).
+  is the costly part (its moves are applied unchecked, so they must be legal by construction);
+  ``prior(view)``: how many standard errors ISMCTS must win by to overrule this strategy.
 
 docs/bots.md explains each strategy.
 """
@@ -30,6 +31,7 @@ ROLLOUTS: dict[str, Any] = {}
 EVALUATIONS: dict[str, Any] = {}
 HORIZONS: dict[str, Any] = {}
 PLAYOUTS: dict[str, Any] = {}
+PRIORS: dict[str, Any] = {}
 
 for _info in pkgutil.iter_modules(__path__):
     _mod = importlib.import_module(f"{__name__}.{_info.name}")
@@ -44,6 +46,8 @@ for _info in pkgutil.iter_modules(__path__):
             HORIZONS[_gid] = _mod.horizon
         if hasattr(_mod, "playout"):
             PLAYOUTS[_gid] = _mod.playout
+        if hasattr(_mod, "prior"):
+            PRIORS[_gid] = _mod.prior
 
 
 class HeuristicBot:

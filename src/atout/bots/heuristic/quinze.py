@@ -200,6 +200,14 @@ def playout(state: State[Any], rng: random.Random) -> Any:
     return Lay((worst.code,))
 
 
+def prior(view: dict[str, Any]) -> float:
+    """In a match, ISMCTS overrules the heuristic only when sure (2 standard errors, not 1):
+    a deal's win chances differ by little between moves, and with 1 it overruled 40% of the
+    heuristic's moves, mostly on noise, winning more deals but losing them with 20 points in
+    hand instead of 13 (bench/RESULTS.md, "Le Quinze in match play")."""
+    return 2.0 if view["options"]["match"] else 1.0
+
+
 def horizon(state: State[Any]) -> bool:
     """Playouts stop when the deal ends: the match is judged on the scores so far."""
     return state.phase != "play"  # type: ignore[attr-defined]
