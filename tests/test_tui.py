@@ -103,7 +103,9 @@ def check_no_leak(server: LocalServer, table: str, seat: int | None, screens: Sc
     game = get_game(t.game.id)
     state = game.setup(t.players, t.options, seed_int(t.seed))
     secrets = [state.secret_cards(seat)]
-    for mv in list(t.moves):
+    # a finished table keeps its moves in the store only
+    moves = t.moves if t.archived is None else server.core.store.load(table).moves
+    for mv in list(moves):
         state.apply(mv.seat, game.parse_move(mv.move))
         secrets.append(state.secret_cards(seat))
     checked = 0
