@@ -161,21 +161,12 @@ def rollout(state: State[Any], legal: Any, rng: random.Random) -> Any:
     random one, to keep playouts varied); between two deals, deal."""
     if state.phase != "play":  # type: ignore[attr-defined]
         return legal[0]
-    n = len(legal)
+    hand = state.hands[state.seat]  # type: ignore[attr-defined]
     if isinstance(legal[0], Fifteen):
-        play = best_play(state.hands[state.seat], state.table)  # type: ignore[attr-defined]
+        play = best_play(hand, state.table)  # type: ignore[attr-defined]
         if play.fifteens:
             return Fifteen(tuple(c.code for c in play.fifteens[0]))
-    last = legal[n - 1]
-    if isinstance(last, Done):
-        return last
-    if rng.random() < 0.5:
-        return legal[int(rng.random() * n)]
-    hand = state.hands[state.seat]  # type: ignore[attr-defined]
-    if len(hand) < 2:
-        return last
-    worst = max(hand, key=points)
-    return Lay((worst.code,))
+    return _without_fifteen(hand, legal, rng)
 
 
 def playout(state: State[Any], rng: random.Random) -> Any:
@@ -187,7 +178,11 @@ def playout(state: State[Any], rng: random.Random) -> Any:
     play = best_play(hand, state.table)  # type: ignore[attr-defined]
     if play.fifteens:
         return Fifteen(tuple(c.code for c in play.fifteens[0]))
-    legal = state.other_moves(hand)  # type: ignore[attr-defined]
+    return _without_fifteen(hand, state.other_moves(hand), rng)  # type: ignore[attr-defined]
+
+
+def _without_fifteen(hand: list[Card], legal: Any, rng: random.Random) -> Any:
+    """The playout move when no fifteen is left: ``legal`` holds only lays and done/pass."""
     n = len(legal)
     last = legal[n - 1]
     if isinstance(last, Done):
@@ -196,15 +191,14 @@ def playout(state: State[Any], rng: random.Random) -> Any:
         return legal[int(rng.random() * n)]
     if len(hand) < 2:
         return last
-    worst = max(hand, key=points)
-    return Lay((worst.code,))
+    return Lay((max(hand, key=points).code,))
 
 
 def prior(view: dict[str, Any]) -> float:
     """In a match, ISMCTS overrules the heuristic only when sure (2 standard errors, not 1):
     a deal's win chances differ by little between moves, and with 1 it overruled 40% of the
     heuristic's moves, mostly on noise, winning more deals but losing them with 20 points in
-    hand instead of 13 (bench/RESULTS.md, "Le Quinze in match play")."""
+    hand instead of 13 (bench/RESULTS.md, "Le Quinze matches")."""
     return 2.0 if view["options"]["match"] else 1.0
 
 
