@@ -2,9 +2,9 @@
 the Jack of Spades (the "pouilleux") has no mate.
 
 Read top to bottom: options, moves, the card tables, the state (turn flow, legal moves, apply,
-knowledge, views), the game (deal) and the sentences. Rules as decided in ``shared/rulings.md``;
-the full text, with every choice this module makes where the rulings leave one, is
-``docs/rules/pouilleux.md``.
+knowledge, views), the game (deal) and the sentences. The rules, with every choice this module
+makes where the French rulebook is silent or ambiguous, are written out in full in
+``docs/rules/pouilleux.md`` (French: ``docs/rules/pouilleux.fr.md``).
 
 The state is the game master: it holds every hand and resolves every blind pick. The chooser
 names a position in the hand; just before the pick the game master cuts that hand at a place
@@ -22,6 +22,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import ACE, JACK, KING, QUEEN, Card, Colour, card, deck_51
+from atout.games import sentences
 from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
 
 # --------------------------------------------------------------------------- options
@@ -798,17 +799,8 @@ class PouilleuxGame(Game[PouilleuxOptions]):
 # --------------------------------------------------------------------------- sentences
 
 
-def _seat(s: int | None, lang: str) -> str:
-    return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
-
-
-_FR_TOKEN = {"J": "V", "Q": "D", "K": "R"}
-
-
-def _label(code: str, lang: str) -> str:
-    """``Q♥`` in English, ``D♥`` in French (Valet, Dame, Roi)."""
-    text = card(code).label
-    return _FR_TOKEN.get(text[0], text[0]) + text[1:] if lang == "fr" else text
+_seat = sentences.seat
+_label = sentences.label
 
 
 def _labels(codes: list[str], lang: str) -> str:
@@ -947,6 +939,8 @@ def _describe(e: Event, lang: str) -> str:
         if fr:
             return f"La couleur imposée ({col}) par {who} est levée."
         return f"The colour {who} imposed ({col}) is lifted."
+    if k == "timeout":
+        return sentences.timeout(GAME, e, lang)
     if k == "game_over":
         ws = ", ".join(_seat(w, lang) for w in d["winners"])
         holder = _seat(d["pouilleux"], lang)

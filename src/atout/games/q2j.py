@@ -1,8 +1,9 @@
 """Q Squared Joe (Q²J): a shedding game where Queens pair up and only a Jack ("Joe") answers them.
 
 Read top to bottom: options, moves, the strength rule, setup (the face-up deal), the state with
-its legal moves, apply and views. Rules as decided in ``shared/rulings.md``; the full text is
-``docs/rules/q2j.md``.
+its legal moves, apply and views. The rules, with every decision taken where the French rulebook
+is silent or ambiguous, are written out in full in ``docs/rules/q2j.md`` (French:
+``docs/rules/q2j.fr.md``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
+from atout.games import sentences
 from atout.games.base import (
     Event,
     Game,
@@ -554,8 +556,7 @@ def _first_player(
     return rng.choice(tied), reveals, True
 
 
-def _seat(s: int | None, lang: str) -> str:
-    return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
+_seat = sentences.seat
 
 
 def _describe(e: Event, lang: str) -> str:
@@ -565,9 +566,12 @@ def _describe(e: Event, lang: str) -> str:
     if e.kind == "deal":
         first = _seat(d["first"], lang)
         top = card(d["discard"]).name(lang)
+        shown = ", ".join(
+            f"{_seat(i, lang)} {sentences.label(c, lang)}" for i, c in enumerate(d["face_up"])
+        )
         if fr:
-            return f"Donne : cartes visibles {', '.join(d['face_up'])}. {first} commence. Défausse : {top}."
-        return f"Deal: face-up cards {', '.join(d['face_up'])}. {first} starts. Discard: {top}."
+            return f"Donne : cartes visibles {shown}. {first} commence. Défausse : {top}."
+        return f"Deal: face-up cards {shown}. {first} starts. Discard: {top}."
     if e.kind == "play":
         names = " + ".join(card(c).name(lang) for c in d["cards"])
         if len(d["cards"]) == 2:
@@ -593,6 +597,8 @@ def _describe(e: Event, lang: str) -> str:
         if fr:
             return f"La pioche est vide : la défausse est mélangée ({d['stock']} cartes)."
         return f"The stock is empty: the discard pile is shuffled into it ({d['stock']} cards)."
+    if e.kind == "timeout":
+        return sentences.timeout(GAME, e, lang)
     if e.kind == "game_over":
         ws = ", ".join(_seat(w, lang) for w in d["winners"])
         if d["reason"] == "deadlock":

@@ -1,8 +1,9 @@
 """Le Quinze: draw, then shed cards in sets that add up to 15, using the public table.
 
 Read top to bottom: options, moves, the state (its legal moves, apply, views), the game and the
-sentences. Rules as decided in ``shared/rulings.md``; the full text, with every choice this module
-makes where the rulebook is silent, is ``docs/rules/quinze.md``. Whether a set of cards is a
+sentences. The rules, with every choice this module makes where the French rulebook is silent or
+ambiguous, are written out in full in ``docs/rules/quinze.md`` (French:
+``docs/rules/quinze.fr.md``). Whether a set of cards is a
 fifteen, and which fifteens exist, is decided only by :mod:`atout.games.fifteens`.
 
 A table plays a match ("manche") of deals ("parties") by default; each deal is a phase of the
@@ -19,6 +20,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
+from atout.games import sentences
 from atout.games.base import (
     Event,
     Game,
@@ -803,21 +805,21 @@ class QuinzeGame(Game[QuinzeOptions]):
 # --------------------------------------------------------------------------- sentences
 
 
-def _seat(s: int | None, lang: str) -> str:
-    return ("le maître du jeu" if lang == "fr" else "the game master") if s is None else f"J{s + 1}"
+_seat = sentences.seat
 
 
 def _names(codes: list[str], lang: str) -> str:
     return ", ".join(card(c).name(lang) for c in codes)
 
 
-def _sum_text(codes: list[str], values: list[int]) -> str:
-    """``K♥ + A♠(1) + A♦(1) = 15``: highest value first, Aces and Jokers with their value."""
+def _sum_text(codes: list[str], values: list[int], lang: str = "en") -> str:
+    """``K♥ + A♠(1) + A♦(1) = 15`` (``R♥ + …`` in French): highest value first, Aces and Jokers
+    with their value."""
     pairs = sorted(zip(codes, values, strict=False), key=lambda cv: -cv[1])
     parts = []
     for code, v in pairs:
         c = card(code)
-        parts.append(c.label + (f"({v})" if c.rank == 1 or c.is_joker else ""))
+        parts.append(sentences.label(c, lang) + (f"({v})" if c.rank == 1 or c.is_joker else ""))
     return " + ".join(parts) + " = 15"
 
 
@@ -860,7 +862,7 @@ def _describe(e: Event, lang: str) -> str:
             f"The stock is empty: the défausse is shuffled into a new stock ({d['stock']} cards)."
         )
     if k == "fifteen":
-        total = _sum_text(d["cards"], d.get("values", []))
+        total = _sum_text(d["cards"], d.get("values", []), lang)
         n_table = len(d.get("table", []))
         if fr:
             extra = f" (dont {n_table} de la table)" if n_table else ""
@@ -918,6 +920,8 @@ def _describe(e: Event, lang: str) -> str:
         if fr:
             return f"{head} Points de la partie {d['deal']} : {pts}. Manche : {totals}."
         return f"{head} Deal {d['deal']} points: {pts}. Match totals: {totals}."
+    if k == "timeout":
+        return sentences.timeout(GAME, e, lang)
     if k == "game_over":
         ws = ", ".join(_seat(w, lang) for w in d["winners"])
         if d["reason"] == "target":

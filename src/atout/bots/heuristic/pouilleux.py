@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from atout.cards import ACE, JACK, KING, QUEEN, card
+from atout.games import sentences
 from atout.games.base import State
 from atout.games.pouilleux import DECK, MATE, Draw, End, Lay, Pick
 
@@ -139,7 +140,7 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
     fr = lang == "fr"
     names = " + ".join(card(c).name(lang) for c in params.get("cards", []))
     if why in ("draw", "pick"):
-        who = f"J{(params.get('from') or 0) + 1}"
+        who = sentences.seat(params.get("from") or 0, lang)
         return (
             f"Prenez n'importe quelle carte de {who} : sa main est mélangée avant chaque "
             "tirage, la position ne change rien."
@@ -160,7 +161,7 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
             else f"Lay {names}: they are your last two cards, you win."
         )
     if why == "jack":
-        who = f"J{params['target'] + 1}"
+        who = sentences.seat(params["target"], lang)
         return (
             f"Posez {names} et prenez une carte à {who} : c'est chez lui qu'elle a le plus de "
             "chances de former une paire, sans risquer de le faire gagner."
@@ -169,7 +170,7 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
             "hand, without risking making that player win."
         )
     if why in ("king_pass", "king_away"):
-        a, b = (f"J{p + 1}" for p in params["players"])
+        a, b = (sentences.seat(p, lang) for p in params["players"])
         if why == "king_pass":
             return (
                 f"Posez {names} et échangez entre {a} et {b} : vous tenez le pouilleux, "

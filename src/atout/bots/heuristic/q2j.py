@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from atout.cards import JACK, QUEEN, Card, card, deck_52
+from atout.games import sentences
 from atout.games.base import State
 from atout.games.q2j import Draw, Play, beats
 
@@ -126,7 +127,7 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
     fr = lang == "fr"
     names = " + ".join(card(c).name(lang) for c in params.get("cards", []))
     top = " + ".join(card(c).name(lang) for c in params.get("top", []))
-    nxt = f"J{params.get('next', 0) + 1}"
+    nxt = sentences.seat(params.get("next", 0), lang)
     p = params.get("p", 0)
     if why == "win":
         return (
@@ -167,12 +168,18 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
             if fr
             else f"Play {names}: same rank, so you draw one back, but that beats drawing outright."
         )
-    if p < 50:
+    if p <= 0:  # "about 0%" or "about 100%" would read as a certainty the estimate is not
+        odds_en = f"and {nxt} almost certainly cannot beat it"
+        odds_fr = f"et {nxt} ne pourra presque sûrement pas la battre"
+    elif p < 50:
         odds_en = f"and {nxt} has only about a {p}% chance of beating it"
         odds_fr = f"et {nxt} n'a qu'environ {p} % de chances de pouvoir la battre"
-    else:
+    elif p < 99:
         odds_en = f"even if {nxt} can probably beat it (about {p}%)"
         odds_fr = f"même si {nxt} peut sans doute la battre (environ {p} %)"
+    else:
+        odds_en = f"even though {nxt} can almost certainly beat it"
+        odds_fr = f"même si {nxt} pourra presque sûrement la battre"
     if why == "lead":
         return (
             f"Menez avec {names} : elle serait difficile à placer plus tard, {odds_fr}."

@@ -1,0 +1,88 @@
+"""Words every game's sentences share: seat names, card labels, result reasons, the time-out.
+
+English players read seats as ``P1``, ``P2`` …; French players as ``J1``, ``J2`` … (the
+rulebooks' "joueur"). French card labels use the French rank letters: ``V`` (Valet), ``D``
+(Dame), ``R`` (Roi); the Ace is ``A`` in both languages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.cards import Card, card
+from atout.games.base import Event, Game
+
+_FR_LETTER = {"J": "V", "Q": "D", "K": "R"}
+
+
+def seat(s: int | None, lang: str) -> str:
+    """``P2`` (English) / ``J2`` (French) for seat 1; ``None`` is the game master."""
+    if s is None:
+        return "le maître du jeu" if lang == "fr" else "the game master"
+    return f"{'J' if lang == 'fr' else 'P'}{s + 1}"
+
+
+def seats(ss: list[int] | tuple[int, ...], lang: str) -> str:
+    """Several seats: ``P1, P3``."""
+    return ", ".join(seat(s, lang) for s in ss)
+
+
+def label(c: Card | str, lang: str) -> str:
+    """``Q♥`` in English, ``D♥`` in French; ``10♠`` and ``A♦`` in both; a Joker is ``🃏``."""
+    text = (card(c) if isinstance(c, str) else c).label
+    if lang == "fr" and text[:1] in _FR_LETTER:
+        return _FR_LETTER[text[0]] + text[1:]
+    return text
+
+
+def labels(codes: list[str] | tuple[str, ...], lang: str, sep: str = " ") -> str:
+    return sep.join(label(c, lang) for c in codes)
+
+
+# Result reasons (``Result.reason``, ``game_over`` events) in words.
+_REASONS: dict[str, tuple[str, str]] = {
+    "emptied_hand": ("a player has no cards left", "un joueur n'a plus de cartes"),
+    "deadlock": (
+        "nothing left to draw: fewest cards wins",
+        "plus rien à piocher : le moins de cartes gagne",
+    ),
+    "turn_cap": (
+        "turn limit reached: fewest cards (or points) wins",
+        "limite de tours atteinte : le moins de cartes (ou de points) gagne",
+    ),
+    "target": (
+        "a total reached the target: fewest points wins",
+        "un total a atteint le but : le moins de points gagne",
+    ),
+    "out": ("a player went out", "un joueur s'est défaussé de toutes ses cartes"),
+    "stock_out": (
+        "nothing left to draw: the deal is scored as it stands",
+        "plus rien à piocher : la partie se compte en l'état",
+    ),
+}
+
+
+def reason(code: str, lang: str) -> str:
+    """A result reason in words (the code itself when it is not known)."""
+    pair = _REASONS.get(code)
+    if pair is None:
+        return code.replace("_", " ")
+    return pair[1] if lang == "fr" else pair[0]
+
+
+def timeout(game: Game[Any], e: Event, lang: str) -> str:
+    """The ``timeout`` event the game master adds before a move it made for a seat whose time
+    ran out: ``P2 ran out of time; the game master plays for them: draw.``"""
+    who = seat(e.seat, lang)
+    what = ""
+    data = e.data.get("move")
+    if data is not None:
+        try:
+            what = game.describe_move(game.parse_move(data), lang)
+        except Exception:  # a move this game cannot read back: say the time-out alone
+            what = ""
+    if lang == "fr":
+        head = f"{who} n'a plus de temps"
+        return f"{head} ; le maître du jeu joue à sa place : {what}." if what else f"{head}."
+    head = f"{who} ran out of time"
+    return f"{head}; the game master plays for them: {what}." if what else f"{head}."
