@@ -138,7 +138,9 @@ def test_cards_render_with_symbols_and_red_suits():
     )
     assert hand_text(m).plain == "Q♥ K♦"
     board = board_text(m).plain
-    assert "A♠" in board and "3 cards" in board and "▶ J1" in board
+    assert "A♠" in board and "3 cards" in board and "▶ P1" in board
+    fr = Model(lang="fr", seat=0, view=m.view)  # French seats and rank letters
+    assert hand_text(fr).plain == "D♥ R♦" and "▶ J1" in board_text(fr).plain
 
 
 # --------------------------------------------------------------------------- a whole game
@@ -190,6 +192,8 @@ def test_full_game_by_keys_moves_match_and_nothing_leaks(server):
             await pilot.press("n")  # a rematch: the bots agree, a new game starts at once
             await until(pilot, lambda: s.table != table and app.model.version >= 0)
             assert app.model.result is None and not isinstance(app.screen, GameOverScreen)
+            await pilot.pause(0.2)  # the rematch request's answer has come back by now
+            assert "Rematch" not in app.model.message  # the new game does not say "asked…"
             await pilot.press("q")
         assert app.return_code in (0, None)
         checked = check_no_leak(server, table, 0, screens)
@@ -286,6 +290,43 @@ def test_french_and_the_end_screen():
     assert "PARTIE TERMINÉE" in text and "Vous avez perdu." in text and "Gagnant(s) : J1" in text
     assert "n'a plus de cartes" in text and "abab" in text
     assert "Le" not in log_text(m).plain
+
+
+def test_pouilleux_end_screen_names_seats_and_reason():
+    """No raw seat number ("pouilleux 0") nor raw reason code ("emptied_hand") on the end screen."""
+    result = {
+        "winners": [1],
+        "reason": "emptied_hand",
+        "scores": [5.0, 0.0, 3.0],
+        "losers": [0],
+        "detail": {"pouilleux": 0},
+    }
+    en = result_text(Model(seat=0, stage="over", result=result)).plain
+    assert "emptied_hand" not in en and "pouilleux 0" not in en.lower()
+    assert "Reason: a player has no cards left" in en
+    assert "The pouilleux (J♠) is held by: P1" in en and "Lost: P1" in en and "★ P2" in en
+    fr = result_text(Model(lang="fr", seat=0, stage="over", result=result)).plain
+    assert "Raison : un joueur n'a plus de cartes" in fr.replace("Raison:", "Raison :")
+    assert "Le pouilleux (V♠) est chez: J1" in fr and "★ J2" in fr
+
+
+def test_quinze_end_screen_lists_the_deals():
+    result = {
+        "winners": [2],
+        "reason": "target",
+        "scores": [111.0, 103.0, 29.0],
+        "detail": {
+            "deals": 2,
+            "history": [
+                {"deal": 1, "dealer": 2, "reason": "out", "out": 2, "scores": [5, 17, 0]},
+                {"deal": 2, "dealer": 0, "reason": "out", "out": 1, "scores": [20, 0, -50]},
+            ],
+        },
+    }
+    text = result_text(Model(seat=0, stage="over", result=result)).plain
+    assert "Deal 1 (P3 out): P1 +5 · P2 +17 · P3 +0" in text
+    assert "Deal 2 (P2 out): P1 +20 · P2 +0 · P3 -50" in text
+    assert "history" not in text.lower() and "fewest points wins" in text
 
 
 def test_move_prompt_shows_number_cards_and_words():

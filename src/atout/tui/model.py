@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.games import get_game
+from atout.games import get_game, sentences
 from atout.games.base import Event, Game
 from atout.protocol import messages as m
 
@@ -64,10 +64,11 @@ class Model:
         return self.seat is not None and self.turn == self.seat and self.result is None
 
     def seat_name(self, seat: int | None) -> str:
-        """``J2 (bob)``: the rulebooks' seat name and the player's name when there is one."""
+        """``P2 (bob)`` (``J2 (bob)`` in French): the seat and the player's name when there is
+        one."""
         if seat is None:
             return "—"
-        base = f"J{seat + 1}"
+        base = sentences.seat(seat, self.lang)
         name = self.seats[seat].name if seat < len(self.seats) else ""
         return f"{base} ({name})" if name else base
 

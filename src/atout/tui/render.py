@@ -14,6 +14,7 @@ import msgspec
 from rich.text import Text
 
 from atout.cards import card, is_card_code
+from atout.games import sentences
 from atout.tui.i18n import tr
 from atout.tui.model import Model
 
@@ -36,6 +37,8 @@ SEAT_KEYS = {
     "first",
     "winners",
     "losers",
+    "pouilleux",
+    "out",
 }
 LABELS: dict[str, tuple[str, str]] = {
     "top": ("Top of the pile", "Dessus de la pile"),
@@ -75,6 +78,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "totals": ("total", "total"),
     "turns_taken": ("turns", "tours"),
     "scores": ("score", "score"),
+    "pouilleux": ("The pouilleux (J♠) is held by", "Le pouilleux (V♠) est chez"),
 }
 
 
@@ -88,13 +92,14 @@ def label(key: str, lang: str) -> str:
 # --------------------------------------------------------------------------- cards
 
 
-def card_text(code: str) -> Text:
-    """One card: ``Q♥`` in red, ``10♠`` in the default colour."""
+def card_text(code: str, lang: str = "en") -> Text:
+    """One card: ``Q♥`` in red (``D♥`` in French), ``10♠`` in the default colour."""
     c = card(code)
-    return Text(c.label, style=RED if c.colour is not None and c.colour.value == "red" else BLACK)
+    red = c.colour is not None and c.colour.value == "red"
+    return Text(sentences.label(c, lang), style=RED if red else BLACK)
 
 
-def cards_text(codes: list[str], limit: int | None = None) -> Text:
+def cards_text(codes: list[str], limit: int | None = None, lang: str = "en") -> Text:
     out = Text()
     shown = codes if limit is None or len(codes) <= limit else codes[-limit:]
     if len(shown) < len(codes):
@@ -102,11 +107,11 @@ def cards_text(codes: list[str], limit: int | None = None) -> Text:
     for i, code in enumerate(shown):
         if i:
             out.append(" ")
-        out.append_text(card_text(code))
+        out.append_text(card_text(code, lang))
     return out
 
 
-def with_cards(sentence: str) -> Text:
+def with_cards(sentence: str, lang: str = "en") -> Text:
     """A sentence with each card code in it shown as a card."""
     out = Text()
     pos = 0
@@ -114,7 +119,7 @@ def with_cards(sentence: str) -> Text:
         if not is_card_code(mt.group()):
             continue
         out.append(sentence[pos : mt.start()])
-        out.append_text(card_text(mt.group()))
+        out.append_text(card_text(mt.group(), lang))
         pos = mt.end()
     out.append(sentence[pos:])
     return out
@@ -138,14 +143,14 @@ def value_text(v: Any, model: Model, key: str = "") -> Text:
     if v is None:
         return Text("—", style="dim")
     if isinstance(v, str):
-        return card_text(v) if is_card_code(v) else Text(v)
+        return card_text(v, lang) if is_card_code(v) else Text(v)
     if _is_cards(v):
-        return cards_text(v, MAX_CARDS)
+        return cards_text(v, MAX_CARDS, lang)
     if key == "known" and isinstance(v, list) and v:  # [code, seat] pairs
         out = Text()
         for i, (code, seat) in enumerate(v):
             out.append(", " if i else "")
-            out.append_text(card_text(code))
+            out.append_text(card_text(code, lang))
             out.append(f" ({model.seat_name(seat)})")
         return out
     if isinstance(v, list):
@@ -154,7 +159,7 @@ def value_text(v: Any, model: Model, key: str = "") -> Text:
             out.append("  " if i else "")
             if isinstance(x, list) and all(isinstance(y, str) and is_card_code(y) for y in x):
                 for y in x:
-                    out.append_text(card_text(y))
+                    out.append_text(card_text(y, lang))
             else:
                 out.append_text(value_text(x, model))
         return out if v else Text("—", style="dim")
@@ -230,7 +235,7 @@ def hand_text(model: Model) -> Text:
     hand = model.view.get("hand")
     if not hand:
         return Text("—", style="dim")
-    return cards_text(list(hand))
+    return cards_text(list(hand), lang=model.lang)
 
 
 def move_prompt(model: Model, index: int) -> Text:
@@ -239,7 +244,7 @@ def move_prompt(model: Model, index: int) -> Text:
     move = model.moves[index]
     codes = _move_cards(move)
     if codes:
-        out.append_text(cards_text(codes))
+        out.append_text(cards_text(codes, lang=model.lang))
         out.append("  ")
     out.append(model.labels[index])
     if model.hint_index == index:
@@ -266,7 +271,7 @@ def log_text(model: Model, limit: int = 300) -> Text:
     for i, line in enumerate(model.log[-limit:]):
         if i:
             out.append("\n")
-        out.append_text(with_cards(line))
+        out.append_text(with_cards(line, model.lang))
     return out
 
 
@@ -305,6 +310,19 @@ def _status(model: Model) -> Text:
     return Text(tr(lang, "their_turn", who=model.seat_name(model.turn)))
 
 
+def _deal_line(deal: dict[str, Any], model: Model) -> Text:
+    """One deal of a match: ``Deal 2 (P3 out): P1 +20 · P2 +0 · P3 +0``."""
+    lang = model.lang
+    head = f"{label('deal', lang)} {deal.get('deal', '?')}"
+    out_seat = deal.get("out")
+    if isinstance(out_seat, int):
+        went = "sort" if lang == "fr" else "out"
+        head += f" ({sentences.seat(out_seat, lang)} {went})"
+    scores = deal.get("scores") or []
+    parts = " · ".join(f"{sentences.seat(i, lang)} {x:+g}" for i, x in enumerate(scores))
+    return Text(f"{head}: {parts}\n", style="dim")
+
+
 def result_text(model: Model) -> Text:
     """The end: who won, the game's own sentence, each seat's score, the seed revealed."""
     lang = model.lang
@@ -322,7 +340,7 @@ def result_text(model: Model) -> Text:
     out.append(tr(lang, "winners", who=who) + "\n", style="bold")
     ends = [line for line in model.log if line][-1:]
     if ends:
-        out.append_text(with_cards(ends[0]))
+        out.append_text(with_cards(ends[0], lang))
         out.append("\n")
     out.append("\n")
     out.append(f"{tr(lang, 'seat'):<6}{tr(lang, 'player'):<24}{tr(lang, 'score'):>6}\n", "bold")
@@ -333,14 +351,19 @@ def result_text(model: Model) -> Text:
             name += f" ({tr(lang, 'you')})"
         score = scores[i] if i < len(scores) else ""
         score_s = f"{score:g}" if isinstance(score, float | int) else str(score)
-        out.append(
-            f"{star}J{i + 1:<4}{name[:23]:<24}{score_s:>6}\n", "green" if star != "  " else ""
-        )
-    extra = {k: v for k, v in res.items() if k not in ("winners", "scores") and v}
+        seat = sentences.seat(i, lang)
+        out.append(f"{star}{seat:<4}{name[:23]:<24}{score_s:>6}\n", "green" if star != "  " else "")
+    if res.get("reason"):
+        out.append(f"{label('reason', lang)}: ", style="dim")
+        out.append(sentences.reason(str(res["reason"]), lang) + "\n")
+    extra = {k: v for k, v in res.items() if k == "losers" and v}
+    extra.update((k, v) for k, v in (res.get("detail") or {}).items() if k != "history")
     for k, v in extra.items():
         out.append(f"{label(k, lang)}: ", style="dim")
         out.append_text(value_text(v, model, k))
         out.append("\n")
+    for deal in (res.get("detail") or {}).get("history", ()):
+        out.append_text(_deal_line(deal, model))
     if model.seed and model.commitment:
         out.append("\n")
         out.append(tr(lang, "seed", seed=model.seed, commitment=model.commitment[:16]), "dim")

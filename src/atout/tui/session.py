@@ -194,9 +194,11 @@ class Session:
         feed = self._feed()
         if self.client is None or feed is None or feed.over is None or self.seat is None:
             return
+        asked = self.table
         try:
             await self.client.rematch(self.table or "")
-            self._message = tr(self.opts.lang, "rematch_asked")
+            if self.table == asked:  # not when the rematch already started while we waited
+                self._message = tr(self.opts.lang, "rematch_asked")
         except ClientError as e:
             self._message = tr(self.opts.lang, "error", text=_error_text(e, self.opts.lang))
         self.emit()
