@@ -1,18 +1,129 @@
-"""Helpers shared by the command-line modules."""
+"""Helpers shared by the command-line modules: option parsing and the one-line errors.
+
+Every command reports a mistake by raising :class:`CommandLineError` (or any
+:class:`~atout.games.base.AtoutError`); ``atout.cli`` turns it into one line on stderr and exit
+code 2, in French when the command runs with ``--lang fr``.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
+import typer
 
-def options_from_pairs(pairs: list[str] | None) -> dict[str, Any]:
-    """``--option name=value`` pairs; values are read as JSON when they parse, else as text."""
+from atout.games.base import AtoutError
+
+TRUE = ("true", "yes", "on", "1", "oui", "vrai")
+FALSE = ("false", "no", "off", "0", "non", "faux")
+
+
+class CommandLineError(AtoutError):
+    """A bad argument or an unreachable address: said in one line, exit code 2."""
+
+    def __init__(self, message: str, message_fr: str | None = None, code: str = "cli") -> None:
+        super().__init__(code, message, message_fr)
+
+
+def check_lang(value: str) -> str:
+    """Typer callback of every ``--lang`` option: ``en`` or ``fr``."""
+    if value not in ("en", "fr"):
+        raise typer.BadParameter(f"{value!r}: the language is en or fr")
+    return value
+
+
+def int_list(text: str, option: str) -> list[int]:
+    """``"2,4"`` → ``[2, 4]``; anything else is a :class:`CommandLineError` naming ``option``."""
+    out = []
+    for item in text.replace(" ", "").split(","):
+        if not item:
+            continue
+        try:
+            out.append(int(item))
+        except ValueError:
+            raise CommandLineError(
+                f"{option} {text}: {item!r} is not a whole number (e.g. {option} 2,4)",
+                f"{option} {text} : {item!r} n'est pas un nombre entier (par ex. {option} 2,4)",
+            ) from None
+    return out
+
+
+def options_from_pairs(pairs: list[str] | None, games: Iterable[str] = ()) -> dict[str, Any]:
+    """``--option name=value`` pairs; values are read as JSON when they parse, else as text.
+
+    With ``games`` (game ids), each name must be an option of every one of them and its value is
+    read and checked against the option's type, so a mistake is said plainly
+    (``-o face_on_ace=maybe: face_on_ace is true or false``)."""
+    from atout.games import get_game
+
+    specs: list[tuple[str, dict[str, dict[str, Any]]]] = [
+        (g, {s["name"]: s for s in get_game(g).option_specs()}) for g in games
+    ]
     out: dict[str, Any] = {}
     for item in pairs or []:
-        name, _, raw = item.partition("=")
+        name, eq, raw = item.partition("=")
+        if not eq or not name:
+            raise CommandLineError(
+                f"-o {item}: an option is name=value (e.g. -o face_on_ace=true)",
+                f"-o {item} : une option s'écrit nom=valeur (par ex. -o face_on_ace=true)",
+            )
         try:
-            out[name] = json.loads(raw)
+            value: Any = json.loads(raw)
         except json.JSONDecodeError:
-            out[name] = raw
+            value = raw
+        for game, known in specs:
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise CommandLineError(
+                    f"-o {item}: {game} has no option {name!r} (its options: {names})",
+                    f"-o {item} : {game} n'a pas d'option {name!r} (ses options : {names})",
+                )
+            value = _checked(item, known[name], raw, value)
+        out[name] = value
     return out
+
+
+def _checked(item: str, spec: dict[str, Any], raw: str, value: Any) -> Any:
+    """The value of one option as its spec says (bool, integer in range, one of an enum)."""
+    name = spec["name"]
+    if "enum" in spec:
+        choices = spec["enum"]
+        if raw in map(str, choices):
+            return next(c for c in choices if str(c) == raw)
+        some = ", ".join(map(str, choices))
+        raise CommandLineError(
+            f"-o {item}: {name} is one of {some}", f"-o {item} : {name} vaut l'un de {some}"
+        )
+    kind = spec.get("type")
+    if kind == "boolean":
+        if raw.lower() in TRUE:
+            return True
+        if raw.lower() in FALSE:
+            return False
+        raise CommandLineError(
+            f"-o {item}: {name} is true or false", f"-o {item} : {name} vaut true ou false"
+        )
+    if kind == "integer":
+        lo, hi = spec.get("minimum"), spec.get("maximum")
+        span = (
+            f" from {lo} to {hi}"
+            if lo is not None and hi is not None
+            else f" of at least {lo}"
+            if lo is not None
+            else ""
+        )
+        span_fr = (
+            f" de {lo} à {hi}"
+            if lo is not None and hi is not None
+            else f" d'au moins {lo}"
+            if lo is not None
+            else ""
+        )
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise CommandLineError(
+                f"-o {item}: {name} is a whole number{span}",
+                f"-o {item} : {name} est un nombre entier{span_fr}",
+            )
+    return value

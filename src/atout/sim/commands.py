@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated
 
 import typer
 
-from atout.cliutil import options_from_pairs
+from atout.cliutil import int_list, options_from_pairs
 
 
 def tournament(
@@ -25,10 +24,10 @@ def tournament(
             "(heuristic,random; ismcts:1000 or ismcts:0.5s sets the search budget)."
         ),
     ] = "heuristic,random",
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing.")] = 1000,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 7,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes (0: one per core).")
+        int, typer.Option("--workers", "-w", min=0, help="Processes (0: one per core).")
     ] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     report: Annotated[
@@ -42,35 +41,32 @@ def tournament(
     from rich.progress import Progress
     from rich.table import Table
 
+    from atout.bots import make_bot
     from atout.games import get_game
-    from atout.games.base import AtoutError
     from atout.sim.tournament import run_tournament, write_report
 
     game_ids = [g for g in game.split(",") if g]
-    counts = [int(p) for p in players.split(",") if p]
+    counts = int_list(players, "--players")
     kinds = [b for b in bots.split(",") if b]
+    options = options_from_pairs(option, game_ids)
+    for kind in set(kinds):
+        make_bot(kind, 0)  # an unknown kind is refused before the progress bar
     console = Console()
-    try:
-        if as_json:
+    if as_json:
+        tables = run_tournament(game_ids, counts, kinds, games, seed, options, workers)
+    else:
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("tournament", total=games * len(game_ids) * len(counts))
             tables = run_tournament(
-                game_ids, counts, kinds, games, seed, options_from_pairs(option), workers
+                game_ids,
+                counts,
+                kinds,
+                games,
+                seed,
+                options,
+                workers,
+                progress=lambda k: bar.advance(task, k),
             )
-        else:
-            with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("tournament", total=games * len(game_ids) * len(counts))
-                tables = run_tournament(
-                    game_ids,
-                    counts,
-                    kinds,
-                    games,
-                    seed,
-                    options_from_pairs(option),
-                    workers,
-                    progress=lambda k: bar.advance(task, k),
-                )
-    except (AtoutError, ValueError) as e:
-        print(e.text() if isinstance(e, AtoutError) else str(e), file=sys.stderr)
-        raise typer.Exit(2) from e
     if report:
         page = write_report(tables, report)
         if not as_json:

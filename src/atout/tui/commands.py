@@ -7,12 +7,34 @@ from typing import Annotated
 
 import typer
 
-from atout.cliutil import options_from_pairs
+from atout.cliutil import CommandLineError, check_lang, int_list, options_from_pairs
 
 
 def _seats(text: str) -> list[int]:
     """``"1,2"`` → ``[1, 2]`` (seat numbers from 0, as the protocol counts them)."""
-    return [int(x) for x in text.replace(" ", "").split(",") if x]
+    return int_list(text, "--bots")
+
+
+def _check_reachable(url: str) -> None:
+    """Connect once to the game master at ``url`` before the terminal UI opens."""
+    import asyncio
+
+    from websockets.exceptions import InvalidHandshake, InvalidURI
+
+    from atout.client import Client
+
+    async def probe() -> None:
+        client = await Client.connect(url, "probe", open_timeout=10)
+        await client.close()
+
+    try:
+        asyncio.run(probe())
+    except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
+        why = "connection refused" if isinstance(e, ConnectionRefusedError) else str(e)
+        raise CommandLineError(
+            f"cannot reach the game master at --url {url}: {why or type(e).__name__}",
+            f"impossible de joindre le maître du jeu à --url {url} : {why or type(e).__name__}",
+        ) from None
 
 
 def _default_name() -> str:
@@ -36,7 +58,9 @@ def play(
     bot_kind: Annotated[str, typer.Option(help="random, heuristic or ismcts.")] = "heuristic",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.6,
     name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="en or fr.")] = "en",
+    lang: Annotated[
+        str, typer.Option("--lang", "-l", help="en or fr.", callback=check_lang)
+    ] = "en",
     table: Annotated[str | None, typer.Option(help="Join this existing table.")] = None,
     watch: Annotated[str | None, typer.Option(help="Watch this table as a spectator.")] = None,
     option: Annotated[
@@ -50,21 +74,37 @@ def play(
     ] = "heuristic",
 ) -> None:
     """Play a game in the terminal (arrows and Enter or 1-9 to play, h for a hint, q to quit)."""
+    from atout.bots import make_bot
+    from atout.games import get_game
     from atout.tui.app import run
     from atout.tui.session import LocalServer, PlayOptions
 
-    if lang not in ("en", "fr"):
-        raise typer.BadParameter("--lang is en or fr")
     if (table or watch) and url is None:
         raise typer.BadParameter("--table and --watch need the --url of the game master")
+    # every mistake is said here, in one line, before the terminal UI opens
+    seats = _seats(bots) if bots is not None else list(range(1, players))
+    options = options_from_pairs(option, [game])
+    if not (table or watch):
+        get_game(game).check_players(players)
+        get_game(game).parse_options(options)
+        wrong = [s for s in seats if not 0 <= s < players]
+        if wrong:
+            raise CommandLineError(
+                f"--bots {bots}: seats are numbered 0 to {players - 1}",
+                f"--bots {bots} : les places vont de 0 à {players - 1}",
+            )
+    make_bot(bot_kind, 0)
+    make_bot(hint_kind, 0)
+    if url is not None:
+        _check_reachable(url)
     opts = PlayOptions(
         url=url or "",
         game=game,
         players=players,
-        bots=_seats(bots) if bots is not None else list(range(1, players)),
+        bots=seats,
         bot_kind=bot_kind,
         bot_delay=bot_delay,
-        options=options_from_pairs(option),
+        options=options,
         name=name or _default_name(),
         lang=lang,
         table=table,
