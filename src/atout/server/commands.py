@@ -6,12 +6,13 @@ import asyncio
 import json
 import logging
 import sys
+from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from atout.cliutil import options_from_pairs
+from atout.cliutil import CommandLineError, options_from_pairs
 
 
 def default_db() -> Path:
@@ -26,7 +27,9 @@ Db = Annotated[Path | None, typer.Option("--db", help="SQLite database (default:
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port (0: any free port).")] = 8000,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")
+    ] = 8000,
     db: Db = None,
     sync: Annotated[
         str,
@@ -36,8 +39,15 @@ def serve(
     leak_guard: Annotated[
         bool, typer.Option(help="Check every table message against the recipient's hidden cards.")
     ] = False,
+    open_page: Annotated[
+        bool,
+        typer.Option(
+            "--open", help="Open the page in a desktop browser (only with a display, not in CI)."
+        ),
+    ] = False,
 ) -> None:
-    """Run the game master: WebSocket on /ws, health check on /health. Ctrl-C stops it cleanly."""
+    """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
+    Ctrl-C stops it cleanly."""
     from atout.server.ws import serve as run
 
     logging.basicConfig(
@@ -47,35 +57,187 @@ def serve(
     )
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not one line per connection
     path = db or default_db()
-    asyncio.run(run(host, port, str(path), leak_guard=leak_guard, synchronous=sync.upper()))
+    until_stopped(
+        lambda ready: run(
+            host, port, str(path), leak_guard=leak_guard, synchronous=sync.upper(), ready=ready
+        ),
+        host,
+        port,
+        open_page,
+    )
+
+
+def page_url(host: str, port: int) -> str:
+    """The address a player opens: loopback when the server listens on every address."""
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def no_browser_reason(env: Mapping[str, str], platform: str = sys.platform) -> str | None:
+    """Why ``--open`` does not open a browser here (``None``: it may): CI, or no display."""
+    if env.get("CI"):
+        return "under CI"
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")
+    ):
+        return "no display"
+    return None
+
+
+def open_in_browser(url: str) -> str | None:
+    """Open ``url`` in a desktop browser, never a console one; ``None`` or why it did not."""
+    import os
+    import threading
+    import webbrowser
+
+    reason = no_browser_reason(os.environ)
+    if reason is not None:
+        return reason
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return "no desktop browser found"
+    if getattr(browser, "name", "") in ("www-browser", "links", "elinks", "lynx", "w3m"):
+        return "only a console browser"
+    threading.Thread(target=browser.open, args=(url,), daemon=True).start()
+    return None
+
+
+def _try_bind(host: str, port: int) -> None:
+    """Raise the ``OSError`` that listening on ``host:port`` would raise (port 0: no check)."""
+    import socket
+
+    if port == 0:
+        return
+    for family, kind, proto, _, addr in socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    ):
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(addr)
+
+
+def until_stopped(
+    start: Callable[[asyncio.Future[int]], Coroutine[Any, Any, None]],
+    host: str,
+    port: int,
+    open_page: bool = False,
+) -> None:
+    """Run the server coroutine ``start(ready)`` until it stops; once it listens, say (as the
+    last lines) where to play and how to stop it. A port or address it cannot take is a
+    :class:`CommandLineError`, never a traceback."""
+    import errno
+    import socket
+
+    async def main() -> None:
+        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        task = asyncio.ensure_future(start(ready))
+        await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
+        if ready.done() and not ready.cancelled():
+            url = page_url(host, ready.result())
+            opened = ""
+            if open_page:
+                why = open_in_browser(url)
+                opened = " (opening it now)" if why is None else f" (not opened: {why})"
+            print(f"Game master ready: open {url} in a browser to play{opened}.")
+            print("Press Ctrl-C to stop it.", flush=True)
+        await task
+
+    try:
+        _try_bind(host, port)  # before the database is opened and its tables recovered
+        asyncio.run(main())
+    except socket.gaierror as e:
+        raise CommandLineError(
+            f"cannot listen on --host {host}: {e.strerror or e}",
+            f"impossible d'écouter sur --host {host} : {e.strerror or e}",
+        ) from None
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            alt = port + 1 if port < 65535 else 0
+            raise CommandLineError(
+                f"port {port} is already in use on {host} (another game master?): "
+                f"choose another with --port, e.g. --port {alt}",
+                f"le port {port} est déjà pris sur {host} (un autre maître du jeu ?) : "
+                f"choisissez-en un autre avec --port, par ex. --port {alt}",
+            ) from None
+        if e.errno == errno.EACCES:
+            raise CommandLineError(
+                f"not allowed to listen on port {port}: choose one above 1023 with --port",
+                f"pas le droit d'écouter sur le port {port} : prenez-en un au-delà de 1023 "
+                "avec --port",
+            ) from None
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise CommandLineError(
+                f"--host {host} is not an address of this machine",
+                f"--host {host} n'est pas une adresse de cette machine",
+            ) from None
+        raise
 
 
 def bots(
     url: Annotated[str, typer.Option(help="Game master URL.")] = "ws://127.0.0.1:8000/ws",
     game: Annotated[str, typer.Option(help="Game id.")] = "q2j",
-    players: Annotated[int, typer.Option(help="Bots per table.")] = 2,
-    games: Annotated[int, typer.Option(help="Complete games to play.")] = 10,
-    parallel: Annotated[int, typer.Option(help="Tables played at the same time.")] = 1,
+    players: Annotated[int, typer.Option(min=1, help="Bots per table.")] = 2,
+    games: Annotated[int, typer.Option(min=1, help="Complete games to play.")] = 10,
+    parallel: Annotated[int, typer.Option(min=1, help="Tables played at the same time.")] = 1,
     bot: Annotated[str, typer.Option(help="Bot kind.")] = "random",
     seed: Annotated[int, typer.Option(help="Seeds the bots (the deal is the server's).")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    reconnect: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Seconds to wait for a lost game master to come back; the bots then resume "
+            "their seats (0: give up at once).",
+        ),
+    ] = 60.0,
 ) -> None:
     """Play GAMES complete games with PLAYERS network bots on a running server."""
     from atout.client.runner import run_bots
+    from atout.games import get_game
 
-    res = asyncio.run(
-        run_bots(
-            url,
-            game,
-            players,
-            games,
-            parallel=parallel,
-            options=options_from_pairs(option),
-            bot=bot,
-            seed=seed,
+    get_game(game).check_players(players)
+    options = options_from_pairs(option, [game])
+    try:
+        res = asyncio.run(
+            run_bots(
+                url,
+                game,
+                players,
+                games,
+                parallel=parallel,
+                options=options,
+                bot=bot,
+                seed=seed,
+                reconnect=reconnect,
+            )
         )
-    )
+    except (OSError, TimeoutError, ConnectionError) as e:
+        if isinstance(e, ConnectionRefusedError):
+            raise CommandLineError(
+                f"cannot reach the game master at --url {url}: connection refused "
+                "(is 'atout serve' running there?)",
+                f"impossible de joindre le maître du jeu à --url {url} : connexion refusée "
+                "('atout serve' tourne-t-il là ?)",
+            ) from None
+        why = (e.strerror or str(e) or type(e).__name__) if isinstance(e, OSError) else str(e)
+        raise CommandLineError(
+            f"cannot reach the game master at --url {url}: {why}",
+            f"impossible de joindre le maître du jeu à --url {url} : {why}",
+        ) from None
+    except Exception as e:  # websockets: a bad URI or an HTTP answer that is not a WebSocket
+        from websockets.exceptions import InvalidHandshake, InvalidURI
+
+        if not isinstance(e, (InvalidURI, InvalidHandshake)):
+            raise
+        raise CommandLineError(
+            f"cannot reach the game master at --url {url}: {e}",
+            f"impossible de joindre le maître du jeu à --url {url} : {e}",
+        ) from None
     if as_json:
         print(json.dumps(res))
     else:
@@ -89,16 +251,22 @@ def verify(
     record: Annotated[Path, typer.Argument(help="A record (JSON) from 'atout export'.")],
 ) -> None:
     """Replay a finished record: check the seed against its commitment, the deal and every move."""
+    import msgspec
+
     from atout.server.record import TableRecord
     from atout.server.record import verify as check
 
-    data = json.loads(record.read_text())
-    items = data if isinstance(data, list) else [data]
+    try:
+        data = json.loads(record.read_text())
+        items = data if isinstance(data, list) else [data]
+        recs = [msgspec.convert(item, TableRecord) for item in items]
+    except (ValueError, msgspec.ValidationError) as e:
+        raise CommandLineError(
+            f"{record} is not a record from 'atout export' ({e})",
+            f"{record} n'est pas un enregistrement de 'atout export' ({e})",
+        ) from None
     bad = 0
-    import msgspec
-
-    for item in items:
-        rec = msgspec.convert(item, TableRecord)
+    for rec in recs:
         problems = check(rec)
         if problems:
             bad += 1
