@@ -24,7 +24,7 @@ from atout.games import all_games
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ERROR_CODES
-from atout.server.core import Core
+from atout.server.core import Core, CoreLimits
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "PROTOCOL.md"
@@ -38,7 +38,7 @@ class Session:
     """Scripted clients around one deterministic core; keeps every frame in order."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.core = Core(None, entropy=random.Random(seed).randbytes)
+        self.core = Core(None, entropy=random.Random(seed).randbytes, limits=CoreLimits.unlimited())
         self.now = 1_000_000.0
         self.log: list[tuple[str, str, dict[str, Any]]] = []  # (from, to, message)
         self.names: dict[int, str] = {}

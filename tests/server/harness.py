@@ -10,17 +10,30 @@ import msgspec
 
 from atout.games import all_games
 from atout.protocol.codec import decode_server, encode
-from atout.server.core import Core
+from atout.server.core import Core, CoreLimits
 from atout.server.store import Store
 
 
 class Harness:
     """One core plus an inbox per connection. Every frame goes through the real codec."""
 
-    def __init__(self, store: Store | None = None, seed: int = 0, leak_guard: bool = True) -> None:
+    def __init__(
+        self,
+        store: Store | None = None,
+        seed: int = 0,
+        leak_guard: bool = True,
+        limits: CoreLimits | None = None,
+        address: str | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.store = store
-        self.core = Core(store, entropy=self.rng.randbytes, leak_guard=leak_guard)
+        self.address = address  # every connection's remote address
+        self.core = Core(
+            store,
+            entropy=self.rng.randbytes,
+            leak_guard=leak_guard,
+            limits=limits or CoreLimits.unlimited(),  # scripted: the fake clock stands still
+        )
         self.now = 1000.0
         self.inbox: dict[int, list[dict[str, Any]]] = defaultdict(list)
         self.names: dict[int, str] = {}

@@ -113,6 +113,7 @@ class ISMCTSBot:
     ``GAME_ITERATIONS``), or ``seconds`` of wall time if given."""
 
     name = "ismcts"
+    offload = True  # a search: the game master runs it in a worker process (atout.bots.pool)
 
     def __init__(
         self,
@@ -130,6 +131,7 @@ class ISMCTSBot:
         self.rollout = rollout
         self.prior = prior
         self.last: dict[str, Any] = {}  # statistics of the last decision (for hints, benches)
+        self.time_cap: float | None = None  # seconds a decision may take, whatever the budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
         if len(legal) == 1:
@@ -207,6 +209,7 @@ class ISMCTSBot:
         c = self.exploration
         root = Node(None, None, me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        cap = None if self.time_cap is None else time.perf_counter() + self.time_cap
         done = 0
         t0 = time.perf_counter()
         while True:
@@ -214,6 +217,8 @@ class ISMCTSBot:
                 if done >= iterations:
                     break
             elif time.perf_counter() >= deadline and done > 0:
+                break
+            if cap is not None and done > 0 and time.perf_counter() >= cap:
                 break
             done += 1
             state = sample(game, view, rng)

@@ -32,6 +32,8 @@ ERROR_CODES: dict[str, str] = {
     "table.not_finished": "A rematch can only be asked for after the end.",
     "table.stale_state": "The move was chosen on an older state version; the detail has the current one.",
     "table.seat_taken_over": "Another connection resumed this seat with its token.",
+    "table.closed": "The table was closed without a result ('aborted': it failed; 'closed': it expired or its players were gone too long).",
+    "lobby.option_limit": "An option is beyond this server's maximum (detail: option, max); retrying will not help.",
     "game.not_your_turn": "It is another seat's turn.",
     "game.game_over": "The game is over.",
     "game.bad_move": "The move does not match any of the game's move types.",

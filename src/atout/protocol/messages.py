@@ -80,7 +80,13 @@ class TableInfo(Body, omit_defaults=False):
     game: str
     players: int
     options: dict[str, Any] = {}
-    status: Literal["waiting", "playing", "finished"] = "waiting"
+    status: Annotated[
+        Literal["waiting", "playing", "finished", "aborted", "closed"],
+        _d(
+            "'aborted': the table failed and was closed; 'closed': it expired before the start "
+            "or every player was gone too long. Both end without a result."
+        ),
+    ] = "waiting"
     seats: list[SeatInfo] = []
     turn_seconds: Annotated[float, _d("Turn time limit in seconds (0: none).")] = 0.0
     private: bool = False

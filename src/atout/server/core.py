@@ -21,14 +21,16 @@ import logging
 import os
 import re
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
 import msgspec
 
-from atout.bots import make_bot
+from atout.bots import bot_kinds, make_bot
 from atout.bots.hint import hint
+from atout.bots.pool import cap_budget, choose_move, new_pool
 from atout.games import get_game
 from atout.games.base import AtoutError, BadOptions, Event, Game, IllegalMove, State
 from atout.protocol import messages as m
@@ -42,6 +44,39 @@ log = logging.getLogger("atout.server")
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"
 EVICT_AFTER = 600.0  # seconds a finished table stays in memory (rematch, late watchers)
+
+
+#: Game-length options and the largest value a table may ask for (``atout serve --max-option``).
+OPTION_MAXIMA: dict[str, dict[str, int]] = {
+    "quinze": {"target": 500, "max_rounds": 100},
+    "pouilleux": {"max_turns": 2000},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CoreLimits:
+    """What one game master allows; every field is an option of ``atout serve``
+    (docs/ARCHITECTURE.md lists them). :meth:`unlimited` is for scripted tests and documents."""
+
+    # -- the event loop is never held
+    min_bot_delay: float = 0.2  # seconds: a table's bot_delay is raised to this
+    bot_iterations: int = 1000  # a server-seated search's iterations per decision, at most
+    bot_seconds: float = 1.0  # and its seconds per decision
+    bot_workers: int = 2  # worker processes for searches (0: in the loop, tests only)
+    tick_moves: int = 16  # moves one tick makes before it yields to the loop
+    option_maxima: dict[str, dict[str, int]] = field(default_factory=lambda: OPTION_MAXIMA)
+
+    @classmethod
+    def unlimited(cls) -> CoreLimits:
+        """No floor, no pool, no quota: what the scripted tests and the document generator use."""
+        return cls(
+            min_bot_delay=0.0,
+            bot_iterations=1 << 30,
+            bot_seconds=1e9,
+            bot_workers=0,
+            tick_moves=1 << 30,
+            option_maxima={},
+        )
 
 
 class LeakError(AssertionError):
@@ -117,8 +152,14 @@ class Core:
         entropy: Callable[[int], bytes] = os.urandom,
         leak_guard: bool = False,
         server_name: str = SERVER_NAME,
+        limits: CoreLimits | None = None,
+        executor: Executor | None = None,
     ) -> None:
         self.store = store
+        self.limits = limits = limits or CoreLimits()
+        # searches run here (created at the first one when limits.bot_workers > 0)
+        self.executor = executor
+        self._jobs: dict[str, tuple[int, int, Future[Any]]] = {}  # table -> (version, seat, job)
         self.entropy = entropy
         self.leak_guard = leak_guard
         self.server_name = server_name
@@ -211,37 +252,114 @@ class Core:
         return out
 
     def tick(self, now: float) -> list[Out]:
-        """Run what is due: seated bots' moves, turn time-outs, evictions."""
+        """Run what is due: searches that finished, seated bots' moves, turn time-outs,
+        evictions. A bounded amount of work: at most one move per table and
+        ``limits.tick_moves`` in all; what is left stays due, so the shell calls again once the
+        loop has served its sockets. A table whose work raises is closed alone ("aborted")."""
         self._out = out = []
+        self._now = now
+        moved: set[str] = set()
+        if self._jobs:
+            self._collect_jobs(now, moved)
+        budget = self.limits.tick_moves
         timers = self._timers
-        while timers and timers[0][0] <= now:
-            _, _, tid, version, kind = heapq.heappop(timers)
+        later: list[tuple[float, int, str, int, str]] = []
+        while timers and timers[0][0] <= now and len(moved) < budget:
+            entry = heapq.heappop(timers)
+            tid = entry[2]
             t = self.tables.get(tid)
             if t is None:
                 continue
-            if kind == "evict":
-                if t.status == "finished":
-                    self._evict(t)
-                continue
-            if t.status != "playing" or t.version != version or t.state is None:
-                continue
-            seat = t.state.current
-            if seat is None:
+            if tid in moved:
+                later.append(entry)  # one move per table per tick
                 continue
             try:
-                if kind == "bot" and t.seats[seat].bot is not None:
-                    self._play(t, seat, self._bot_move(t, seat), now, "bot", None)
-                elif kind == "timeout" and t.turn_deadline is not None and now >= t.turn_deadline:
-                    self._play(t, seat, t.state.default_move(), now, "timeout", None)
-            except AtoutError:
-                log.exception("table %s: the game master's own move was refused", tid)
+                if self._due(t, entry[3], entry[4], now):
+                    moved.add(tid)
+            except LeakError:
+                raise
+            except Exception:
+                self._fail(t, now)
+        for entry in later:
+            heapq.heappush(timers, entry)
         return out
 
     def next_deadline(self) -> float | None:
-        return self._timers[0][0] if self._timers else None
+        """When :meth:`tick` has work (searches running in the pool are polled)."""
+        due = self._timers[0][0] if self._timers else None
+        if self._jobs:
+            poll = self._now + JOB_POLL
+            due = poll if due is None else min(due, poll)
+        return due
+
+    def _due(self, t: Table, version: int, kind: str, now: float) -> bool:
+        """One timer's work; True if it made a move."""
+        if kind == "evict":
+            if t.status in ENDED:
+                self._evict(t)
+            return False
+        if t.status != "playing" or t.version != version or t.state is None:
+            return False
+        seat = t.state.current
+        if seat is None:
+            return False
+        if kind == "bot" and self._bot_plays(t, seat):
+            move = self._bot_move(t, seat)
+            if move is None:  # a search, running in the pool
+                return False
+            self._play(t, seat, move, now, "bot", None)
+            return True
+        if kind == "timeout" and t.turn_deadline is not None and now >= t.turn_deadline:
+            self._play(t, seat, t.state.default_move(), now, "timeout", None)
+            return True
+        return False
+
+    def _collect_jobs(self, now: float, moved: set[str]) -> None:
+        """Play the moves of the searches that finished (if their table has not moved on)."""
+        for tid, (version, seat, job) in list(self._jobs.items()):
+            if not job.done():
+                continue
+            del self._jobs[tid]
+            t = self.tables.get(tid)
+            if t is None or t.status != "playing" or t.version != version or t.state is None:
+                continue
+            if t.state.current != seat or not self._bot_plays(t, seat):
+                continue
+            try:
+                self._play(t, seat, _parse_move(t.game, job.result()), now, "bot", None)
+                moved.add(tid)
+            except LeakError:
+                raise
+            except Exception:
+                self._fail(t, now)
+
+    def _fail(self, t: Table, now: float) -> None:
+        """A table's own work raised: log it once with the table id, close that table alone."""
+        log.exception("table %s: its work failed; the table is closed (aborted)", t.id)
+        try:
+            self._close(t, now, "aborted")
+        except Exception:
+            log.exception("table %s: could not be closed cleanly", t.id)
+            t.status = "aborted"
+
+    def _close(self, t: Table, now: float, status: str) -> None:
+        """End a table without a result ("aborted": it failed; "closed": expired or abandoned):
+        stored so that it is not resumed, announced to its members, evicted later."""
+        t.status = status
+        t.turn_deadline = None
+        self._jobs.pop(t.id, None)
+        if self.store is not None:
+            self.store.end(t.id, status, now, t.moves)
+        self._broadcast_table(t)
+        self._push(now + EVICT_AFTER, t, "evict")
 
     def shutdown(self) -> list[Out]:
-        """Tell every connection the server is stopping (tables stay in the store)."""
+        """Tell every connection the server is stopping (tables stay in the store); stop the
+        searches' worker processes."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+            self._jobs.clear()
         err = m.ErrorBody(
             code="server.shutting_down",
             message="The server is stopping; reconnect later with your seat token.",
@@ -260,7 +378,8 @@ class Core:
             try:
                 t = self._table_from_record(rec, now)
             except Exception:
-                log.exception("table %s cannot be recovered; left as it is", rec.table)
+                log.exception("table %s cannot be recovered; closed (aborted)", rec.table)
+                self.store.end(rec.table, "aborted", now, rec.moves)
                 continue
             self.tables[t.id] = t
             n += 1
@@ -302,11 +421,13 @@ class Core:
             raise ProtocolError("lobby.bad_options", e.message, e.message_fr) from None
         if len(set(b.bots)) != len(b.bots) or any(not 0 <= s < b.players for s in b.bots):
             raise ProtocolError("lobby.bad_bot", "Bot seats must be distinct seats of the table.")
-        if b.bots:
-            try:
-                make_bot(b.bot_kind, 0)
-            except ValueError as e:
-                raise ProtocolError("lobby.bad_bot", str(e)) from None
+        if b.bot_kind not in bot_kinds():  # also plays the seats of players who leave
+            raise ProtocolError(
+                "lobby.bad_bot",
+                f"Unknown bot kind {b.bot_kind!r}; known: {', '.join(bot_kinds())}.",
+                f"Type de robot inconnu {b.bot_kind!r} ; connus : {', '.join(bot_kinds())}.",
+            )
+        self._check_option_maxima(game.id, opts)
         tid = self._new_table_id()
         seats = [
             Seat(
@@ -336,7 +457,7 @@ class Core:
             self._info(t)
             for t in self.tables.values()
             if not t.settings.private
-            and t.status != "finished"
+            and t.status in ("waiting", "playing")
             and (msg.body.game is None or t.game.id == msg.body.game)
         ]
         self._reply(c, msg, m.Tables, m.TablesBody(tables=tables))
@@ -345,6 +466,8 @@ class Core:
         t = self._get_table(msg.body.table)
         if t.id in c.seats:
             raise ProtocolError("lobby.already_seated", "You already hold a seat at this table.")
+        if t.status in ("aborted", "closed"):
+            raise _closed(t)
         if t.status != "waiting":
             raise ProtocolError(
                 "table.already_started",
@@ -443,7 +566,7 @@ class Core:
         elif t.status == "playing":
             seat.bot, seat.token_hash = t.settings.bot_kind, None
             seat.name = f"{seat.name} (bot)"
-        if self.store is not None and t.status != "finished":
+        if self.store is not None and t.status not in ENDED:
             self.store.set_seat(t.id, self._seat_record(seat))
         self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
         self._broadcast_table(t)
@@ -559,6 +682,8 @@ class Core:
             )
         if t.status == "finished":
             raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
+        if t.status in ENDED:
+            raise _closed(t)
         return t, idx
 
     def _play(
@@ -589,18 +714,58 @@ class Core:
         if finished:
             self._finish(t, now)
 
+    def _bot_plays(self, t: Table, seat: int) -> bool:
+        return t.seats[seat].bot is not None
+
+    def _bot_kind(self, t: Table, seat: int) -> str:
+        return t.seats[seat].bot or t.settings.bot_kind
+
     def _bot_move(self, t: Table, seat: int) -> Any:
-        """The move of a seat the game master plays. Bots see the seat's view and legal moves
-        only, never the state (the one place to plug smarter bots in)."""
+        """The move of a seat the game master plays, or None when it was handed to the pool
+        (a search: :meth:`tick` plays it when it is done). Bots see the seat's view and legal
+        moves only, never the state; their budget is capped by :class:`CoreLimits`."""
         state = t.state
         assert state is not None
+        lim = self.limits
+        kind = self._bot_kind(t, seat)
         bot = t.bots.get(seat)
-        if bot is None:
-            kind = t.seats[seat].bot or "random"
-            bot = t.bots[seat] = make_bot(kind, r.seed_int(t.seed or "0") * 31 + seat)
+        if bot is None or getattr(bot, "name", kind) != kind:
+            bot = make_bot(kind, r.seed_int(t.seed or "0") * 31 + seat)
+            bot = t.bots[seat] = cap_budget(bot, t.game.id, lim.bot_iterations, lim.bot_seconds)
         legal = state.legal_moves()
+        if getattr(bot, "offload", False) and (self.executor is not None or lim.bot_workers > 0):
+            if not isinstance(legal, list) and len(legal) <= MAX_SHIPPED:
+                legal = list(legal)
+            if isinstance(legal, list):
+                if self.executor is None:
+                    self.executor = new_pool(lim.bot_workers)
+                seed = r.seed_int(t.seed or "0") * 31 + seat + 1_000_003 * t.version
+                job = self.executor.submit(
+                    choose_move,
+                    t.game.id,
+                    kind,
+                    seed,
+                    state.view(seat),
+                    legal,
+                    lim.bot_iterations,
+                    lim.bot_seconds,
+                )
+                self._jobs[t.id] = (t.version, seat, job)
+                return None
         view = state.view(seat) if getattr(bot, "needs_view", True) else {}
         return bot.choose(t.game, view, legal)
+
+    def _check_option_maxima(self, game_id: str, opts: Any) -> None:
+        for name, most in self.limits.option_maxima.get(game_id, {}).items():
+            value = getattr(opts, name, None)
+            if isinstance(value, int | float) and value > most:
+                err = ProtocolError(
+                    "lobby.option_limit",
+                    f"Option {name!r} is at most {most} on this server (asked: {value}).",
+                    f"L'option {name!r} vaut au plus {most} sur ce serveur (demandé : {value}).",
+                )
+                err.detail = {"option": name, "max": most}  # type: ignore[attr-defined]
+                raise err
 
     def _schedule(self, t: Table, now: float) -> None:
         state = t.state
@@ -608,9 +773,9 @@ class Core:
             t.turn_deadline = None
             return
         seat = t.seats[state.current]
-        if seat.bot is not None:
+        if self._bot_plays(t, seat.index):
             t.turn_deadline = None
-            self._push(now + t.settings.bot_delay, t, "bot")
+            self._push(now + max(t.settings.bot_delay, self.limits.min_bot_delay), t, "bot")
         elif t.settings.turn_seconds > 0:
             t.turn_deadline = now + t.settings.turn_seconds
             self._push(t.turn_deadline, t, "timeout")
@@ -1072,6 +1237,14 @@ class Core:
         return t
 
 
+def _closed(t: Table) -> ProtocolError:
+    return ProtocolError(
+        "table.closed",
+        f"This table was closed ({t.status}): it ended without a result.",
+        f"Cette table a été fermée ({t.status}) : elle s'est terminée sans résultat.",
+    )
+
+
 def _replay(rec: r.TableRecord) -> tuple[State[Any], list[list[Event]]]:
     """:func:`record.replay`, with the timeout events the table announced put back."""
     state, history = r.replay(rec)
@@ -1106,6 +1279,10 @@ def _parse_move(game: Game[Any], data: Any) -> Any:
 
 
 MAX_LEGAL = 1000  # legal moves listed in one update; a game may have millions (Le Quinze)
+MAX_SHIPPED = 20_000  # legal moves sent to a search's worker; beyond, the bot runs here (it
+# asks its heuristic anyway past a few hundred)
+JOB_POLL = 0.005  # seconds between two looks at the searches running in the pool
+ENDED = ("finished", "aborted", "closed")
 
 
 def _listed(state: State[Any]) -> tuple[list[Any], int]:

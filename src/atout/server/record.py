@@ -40,7 +40,7 @@ class TableRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
     players: int
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}
-    status: Literal["waiting", "playing", "finished"] = "waiting"
+    status: Literal["waiting", "playing", "finished", "aborted", "closed"] = "waiting"
     created: float = 0.0
     started: float | None = None
     finished: float | None = None

@@ -93,7 +93,7 @@ class Store:
         self._first: dict[str, int] = dict(
             self.db.execute(
                 "SELECT j.table_id, MIN(j.id) FROM journal j JOIN tables t ON t.id = j.table_id"
-                " WHERE t.status != 'finished' GROUP BY j.table_id"
+                " WHERE t.status IN ('waiting', 'playing') GROUP BY j.table_id"
             ).fetchall()
         )
         self._appended = 0
@@ -183,6 +183,15 @@ class Store:
         self._first.pop(table, None)
         self.dirty = True
 
+    def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
+        """A table ended without a result ("aborted" or "closed"): never resumed again."""
+        self.db.execute(
+            "UPDATE tables SET status=?, finished=?, moves=? WHERE id=?",
+            (status, t, _enc.encode(moves), table),
+        )
+        self._first.pop(table, None)
+        self.dirty = True
+
     def set_rematch(self, table: str, new_table: str) -> None:
         self.db.execute("UPDATE tables SET rematch=? WHERE id=?", (new_table, table))
         self.dirty = True
@@ -264,7 +273,7 @@ class Store:
         """Every table not finished, with its moves (one pass over the journal)."""
         self._write_rows()
         rows = self.db.execute(
-            f"SELECT {_COLUMNS} FROM tables WHERE status != 'finished' ORDER BY created"
+            f"SELECT {_COLUMNS} FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
         ).fetchall()
         moves: dict[str, list[MoveRecord]] = {r[0]: [] for r in rows}
         for tid, s, m, t, h in self.db.execute(
