@@ -1,4 +1,4 @@
-# Two entry points (see README "Quick start"): `make run` and `make test`.
+# Two entry points (see README "Quick start"): `make run` (the game master) and `make test`.
 # Each creates .venv and installs what it needs on first use; only Python 3.11+ and make required.
 PYTHON ?= python3
 VENV := .venv
@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The game master on its embedded default (SQLite in the user's data folder), serving the browser
+# client at http://127.0.0.1:8000/ (ARGS="--port 9000" to change); Ctrl-C stops it.
 run: $(STAMP)
-	$(BIN)/atout demo q2j --players 4 --seed 1
+	$(BIN)/atout serve --open $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
