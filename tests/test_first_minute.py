@@ -12,8 +12,11 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from atout.server.commands import no_browser_reason, page_url
 from atout.web import static_file
@@ -108,3 +111,52 @@ def test_the_address_to_open() -> None:
     assert page_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
     assert page_url("0.0.0.0", 9000) == "http://127.0.0.1:9000/"
     assert page_url("::", 8000) == "http://[::1]:8000/"
+
+
+def test_the_container_image_is_one_small_non_root_node() -> None:
+    """The Dockerfile's promises, read (building it needs a container engine: see below)."""
+    text = (ROOT / "Dockerfile").read_text()
+    assert text.startswith("# ") and "FROM python:3.11-slim" in text
+    assert re.search(r"^USER atout$", text, re.M) and "useradd --system" in text
+    assert re.search(r"^VOLUME /data$", text, re.M) and "XDG_DATA_HOME=/data" in text
+    assert re.search(r"^HEALTHCHECK .*\n.*127\.0\.0\.1:8000/health", text, re.M)
+    assert 'CMD ["atout", "serve", "--host", "0.0.0.0", "--port", "8000"]' in text
+    ignore = (ROOT / ".dockerignore").read_text().split()
+    assert ignore[ignore.index("*") :][:4] == ["*", "!pyproject.toml", "!README.md", "!src/"]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("ATOUT_TEST_DOCKER"), reason="ATOUT_TEST_DOCKER=1 builds and runs the image"
+)
+def test_the_container_image_serves_the_page(tmp_path: Path) -> None:
+    """Not in the default run: needs a container engine (``ATOUT_TEST_DOCKER=1 pytest -k image``)."""
+    tool = os.environ.get("ATOUT_CONTAINER_TOOL", "docker")
+    subprocess.run([tool, "build", "-t", "atout-test", str(ROOT)], check=True, timeout=900)
+    name = f"atout-test-{os.getpid()}"
+    subprocess.run(
+        [tool, "run", "-d", "--rm", "--name", name, "-p", "127.0.0.1::8000", "atout-test"],
+        check=True,
+        timeout=60,
+    )
+    try:
+        port = (
+            subprocess.run([tool, "port", name, "8000"], capture_output=True, text=True, check=True)
+            .stdout.split(":")[-1]
+            .strip()
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status = get(f"http://127.0.0.1:{port}/health")[0]
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.5)
+        assert status == 200
+        assert b"/static/app.js" in get(f"http://127.0.0.1:{port}/")[2]
+        user = subprocess.run(
+            [tool, "exec", name, "id", "-u"], capture_output=True, text=True, check=True
+        )
+        assert user.stdout.strip() != "0"
+    finally:
+        subprocess.run([tool, "stop", name], timeout=60, check=False)
