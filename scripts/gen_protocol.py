@@ -177,7 +177,7 @@ def diagram(log: list[tuple[str, str, dict[str, Any]]], notes: dict[int, str] | 
 
 
 def fence(d: dict[str, Any]) -> str:
-    return "```json\n" + json.dumps(d, ensure_ascii=False, indent=None)[:1500] + "\n```"
+    return "```json\n" + json.dumps(d, ensure_ascii=False, indent=None) + "\n```"
 
 
 # --------------------------------------------------------------------------- per game
@@ -357,8 +357,20 @@ def _note(text: str) -> str:
 # --------------------------------------------------------------------------- commands, schemas
 
 
-def schema_of(cls: type[m.Message]) -> dict[str, Any]:
-    return msgspec.json.schema(cls)
+def schema_of(cls: Any) -> dict[str, Any]:
+    """The published schema: msgspec's, as strict as the document — every message has ``cmd``,
+    ``from``, ``to`` and ``body``, and every table event a ``seq``."""
+    sch = msgspec.json.schema(cls)
+    events = {
+        c.__name__
+        for c in m.SERVER_MESSAGES
+        if _recipient(c.__struct_config__.tag).startswith("every member")
+    }
+    for name, d in sch.get("$defs", {}).items():
+        if "cmd" in d.get("properties", {}):
+            need = {"cmd", "from", "to", "body"} | ({"seq"} if name in events else set())
+            d["required"] = sorted(set(d.get("required", [])) | need)
+    return sch
 
 
 def body_rows(cls: type[m.Message]) -> list[str]:
@@ -493,8 +505,12 @@ The game master (`gm`) holds the cards and the rules; clients only send choices.
 one JSON object in one WebSocket text frame on `ws://HOST:PORT/ws`, and carries the four things the
 rulebook asks for — **`cmd`** (the command's name), **`from`** (sender), **`to`** (recipient) and
 **`body`** — plus **`id`** (a request id the client picks; the reply echoes it) and/or **`seq`**
-(the table's sequence number, on every table event; a `state` snapshot after reconnecting resets
-the count). The `update` answering a `move` carries both.
+(the table's sequence number, on every table event). The `update` answering a `move` carries both.
+The game master's frames always carry all four (`to` is `""` for a client that has not said
+`hello` yet); the schemas require them of clients too (the game master tolerates a missing
+`from`/`to`). `seq` is strictly increasing for each recipient of a table's events, within a
+connection; it may skip numbers (the catch-up after `watch` or `resume` has its own). After a
+server restart a table counts again from its state version.
 
 * **Addresses**: a client is its `name` from `hello`; the game master is `gm`; a seat is
   `<table>/<seat>` (seats count from 0; J1 is seat 0); spectators are `<table>/spectators`.
@@ -529,8 +545,8 @@ def render() -> dict[Path, str]:
     for gid in all_games():
         parts.append(game_section(gid))
     files[DOC] = "\n".join(parts).rstrip() + "\n"
-    files[SCHEMA_DIR / "client.json"] = _json(msgspec.json.schema(m.ClientMessage))
-    files[SCHEMA_DIR / "server.json"] = _json(msgspec.json.schema(m.ServerMessage))
+    files[SCHEMA_DIR / "client.json"] = _json(schema_of(m.ClientMessage))
+    files[SCHEMA_DIR / "server.json"] = _json(schema_of(m.ServerMessage))
     for cls in m.CLIENT_MESSAGES:
         files[SCHEMA_DIR / f"client.{cls.__struct_config__.tag}.json"] = _json(schema_of(cls))
     for cls in m.SERVER_MESSAGES:

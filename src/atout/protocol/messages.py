@@ -46,10 +46,21 @@ class Message(
         str, _d("Who sends it: a client's name, or 'gm'."), msgspec.Meta(max_length=64)
     ] = msgspec.field(name="from", default="")
     to: Annotated[
-        str, _d("Who it is for: 'gm', a client's name, '<table>/<seat>', '<table>/spectators'.")
-    ] = ""
+        str | msgspec.UnsetType,
+        _d(
+            "Who it is for: 'gm', a client's name, '<table>/<seat>', '<table>/spectators' "
+            "('' for a client that has not said hello yet). Always present in the game "
+            "master's frames."
+        ),
+    ] = msgspec.UNSET
     id: Annotated[int | None, _d("Request id chosen by the client; echoed by the reply.")] = None
-    seq: Annotated[int | None, _d("Per-table sequence number of a table event.")] = None
+    seq: Annotated[
+        int | None,
+        _d(
+            "Per-table sequence number of a table event, strictly increasing for each "
+            "recipient (it may skip numbers: frames sent to one member only count too)."
+        ),
+    ] = None
 
     # Documentation only (not on the wire):
     direction: ClassVar[str] = ""  # "client → gm" or "gm → client"

@@ -390,11 +390,13 @@ class Core:
         b = msg.body
         common = [v for v in b.versions if v in m.SUPPORTED_VERSIONS]
         if not common:
-            raise ProtocolError(
+            err = ProtocolError(
                 "protocol.version",
                 f"No common protocol version; this server speaks {list(m.SUPPORTED_VERSIONS)}.",
                 f"Aucune version de protocole commune ; ce serveur parle {list(m.SUPPORTED_VERSIONS)}.",
             )
+            err.detail = {"versions": list(m.SUPPORTED_VERSIONS)}  # type: ignore[attr-defined]
+            raise err
         c.name, c.lang, c.texts = b.name, b.lang, b.texts
         games = list(_games())
         self._reply(
@@ -544,7 +546,10 @@ class Core:
         c.watching.add(t.id)
         self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
         self._send(
-            c.id, m.Table(sender=m.GM, to=f"{t.id}/spectators", seq=t.seq, body=self._info(t))
+            c.id,
+            m.Table(
+                sender=m.GM, to=f"{t.id}/spectators", seq=self._next_seq(t), body=self._info(t)
+            ),
         )
         self._catch_up(t, c, None, msg.body.version, now)
 
@@ -866,6 +871,7 @@ class Core:
         if self.store is not None:
             self.store.create_table(self._head_record(nt))
             self.store.set_rematch(t.id, nid)
+        t.seq += 1  # rematch_ready: after the votes, its own number
         for s in t.seats:
             if s.conn is not None and s.conn in self.conns:
                 tok = tokens.get(s.index)
@@ -904,7 +910,7 @@ class Core:
             m.RematchReady(
                 sender=m.GM,
                 to=f"{t.id}/{idx}",
-                seq=t.seq,
+                seq=self._next_seq(t),
                 body=m.RematchReadyBody(table=t.id, new_table=nt.id),
             ),
         )
@@ -1069,7 +1075,7 @@ class Core:
             deadline=None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3)),
         )
         to = f"{t.id}/{'spectators' if seat is None else seat}"
-        msg = m.Update(sender=m.GM, to=to, seq=t.seq, body=body)
+        msg = m.Update(sender=m.GM, to=to, seq=self._next_seq(t), body=body)
         if self.leak_guard:
             # the events are history: a card shown at the deal may be hidden again now (shuffled
             # back into a stock), so only what is current is held against today's secrets
@@ -1082,7 +1088,7 @@ class Core:
                 m.GameOver(
                     sender=m.GM,
                     to=to,
-                    seq=t.seq,
+                    seq=self._next_seq(t),
                     body=m.GameOverBody(
                         table=t.id,
                         result=t.result or {},
@@ -1119,6 +1125,11 @@ class Core:
             )
 
     # ================================================================== helpers
+    def _next_seq(self, t: Table) -> int:
+        """A number for a table frame sent to one member only: seq never repeats for anyone."""
+        t.seq += 1
+        return t.seq
+
     def _send(self, conn: int, msg: m.Message) -> None:
         self._out.append((conn, msg))
 
