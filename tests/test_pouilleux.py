@@ -1,4 +1,4 @@
-"""Le Pouilleux: one test (or more) per line of the Pouilleux section of shared/rulings.md, then
+"""Le Pouilleux: one test (or more) per rule of docs/rules/pouilleux.md, then
 property tests over random games.
 
 Positions come from stacked decks. ``deal`` takes the cards each seat keeps after the deal and

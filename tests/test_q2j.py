@@ -1,4 +1,4 @@
-"""Q Squared Joe: one test (or more) per line of the Q²J section of shared/rulings.md.
+"""Q Squared Joe: one test (or more) per rule of docs/rules/q2j.md (every ruling restated there).
 
 Positions come from stacked decks: ``deal`` lays out each seat's five cards (the fifth is the
 face-up one), the first discard, then the stock in drawing order.

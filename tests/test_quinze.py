@@ -1,4 +1,4 @@
-"""Le Quinze: one test (or more) per line of the Le Quinze section of shared/rulings.md, then
+"""Le Quinze: one test (or more) per rule of docs/rules/quinze.md, then
 property tests over random games and matches.
 
 Positions come from stacked decks: ``deal`` gives each seat's dealt cards (the first deal is

@@ -1,11 +1,11 @@
 """Every message of the atout protocol, as typed msgspec Structs.
 
-Each message on the wire is one JSON object (a WebSocket text frame) carrying the four things the
-rulebook asks for (``seeds/003``): the command name ``cmd``, the sender ``from``, the recipient
-``to`` and the ``body``; plus ``id`` (a request id the client chooses, echoed by the reply) and/or
-``seq`` (the table's sequence number, on every table event). The classes below are the single
-source of truth: the server decodes and encodes with them, ``scripts/gen_protocol.py`` documents
-them (docs/PROTOCOL.md, docs/schema/*.json).
+Each message on the wire is one JSON object (a WebSocket text frame) carrying the four things
+the Le Pouilleux rulebook asks for (docs/rules/pouilleux.md): the command name ``cmd``, the
+sender ``from``, the recipient ``to`` and the ``body``; plus ``id`` (a request id the client
+chooses, echoed by the reply) and/or ``seq`` (the table's sequence number, on every table
+event). The classes below are the single source of truth: the server decodes and encodes with
+them, ``scripts/gen_protocol.py`` documents them (docs/PROTOCOL.md, docs/schema/*.json).
 
 Addresses: a client is named by the ``name`` it gave in ``hello``; the game master is ``"gm"``;
 a seat is ``"<table>/<seat>"`` (e.g. ``"a1b2c3d4/0"``) and a table's spectators are

@@ -25,13 +25,16 @@ _SEGMENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 
 
 def static_file(path: str) -> tuple[bytes, str] | None:
-    """The body and content type served for ``path`` (``/`` or ``/static/NAME``), or None.
+    """The body and content type served for ``path`` (``/``, ``/static/NAME`` or
+    ``/rules/NAME``, the same as ``/static/rules/NAME``), or None.
 
     ``path`` is the request path without its query string. Only files of this package with a
     known web suffix are served; anything else, ``..`` included, is None (answer 404).
     """
     if path in ("/", "/index.html"):
         return _read("index.html")
+    if path.startswith("/rules/"):  # the rules pages (scripts/build_rules.py), short URLs
+        path = "/static" + path
     if not path.startswith("/static/"):
         return None
     parts = path[len("/static/") :].split("/")
