@@ -1,39 +1,55 @@
 """The thin asyncio shell: WebSocket on ``/ws``, HTTP ``GET /health``, timers, group commit.
 
 Each TCP connection is an :class:`asyncio.Protocol` feeding bytes to the ``websockets`` library's
-sans-I/O :class:`~websockets.server.ServerProtocol`; decoded frames go to the
-:class:`~atout.server.core.Core`. The messages the core returns wait in one queue; a single
-``call_soon`` callback commits the store once for everything queued (so several moves share a
-commit), then encodes and writes. Nothing is announced before it is durable.
+sans-I/O :class:`~websockets.server.ServerProtocol` (framing, control frames, the size of a
+message across its fragments, the closing handshake); this shell reassembles fragments, checks
+UTF-8, and hands whole text messages to the :class:`~atout.server.core.Core`. The messages the
+core returns wait in one queue; a single ``call_soon`` callback commits the store once for
+everything queued (so several moves share a commit), then encodes and writes. Nothing is
+announced before it is durable.
+
+Every socket is bounded (:class:`~atout.server.limits.Limits`): the HTTP request must arrive
+within the handshake time-out, a WebSocket silent for the idle time-out (pings go out at half of
+it) is closed, what waits to be sent to one client and to all of them together has a budget, and
+past the maximum number of sockets ``/ws`` answers 503. Accepting backs off when the process is
+out of descriptors instead of spinning.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
+import errno
 import gc
 import logging
 import signal
+import socket
 import struct
 import time
 from http import HTTPStatus
 from typing import Any
 
 import msgspec
-from websockets.datastructures import Headers
-from websockets.frames import Opcode
+from websockets.datastructures import Headers, MultipleValuesError
+from websockets.exceptions import PayloadTooBig
+from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request, Response
-from websockets.protocol import OPEN
+from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
+from atout.protocol import messages as m
 from atout.protocol.codec import encode
+from atout.protocol.errors import ProtocolError
 from atout.server.core import Core, Out
+from atout.server.limits import Limits
 from atout.server.store import Store
 from atout.web import static_file
 
 log = logging.getLogger("atout.server")
 
-MAX_FRAME = 1 << 16  # bytes a client frame may have
-MAX_BUFFERED = 4 << 20  # bytes queued to a client that does not read before it is cut off
+MAX_HEAD = 16 << 10  # bytes of an HTTP request head (request line and headers)
+ACCEPT_BACKOFF = 0.25  # seconds without accepting after the process ran out of descriptors
+LOG_EVERY = 10.0  # seconds between two warnings of the same kind (the others are counted)
 # Garbage collection: with CPython's default thresholds (700, 10, 10) the collector cost ~30 µs
 # per move (measured: a third of the core's time) and full collections paused the loop for up to
 # 110 ms, as every move keeps a few containers (history, record). A move's own garbage is freed
@@ -41,9 +57,16 @@ MAX_BUFFERED = 4 << 20  # bytes queued to a client that does not read before it 
 # 50 000 net allocations, a full collection only after 20 x 100 of those.
 GC_THRESHOLDS = (50_000, 20, 100)
 
-
+_UTF8 = codecs.getincrementaldecoder("utf-8")
+_TEXT, _BINARY, _CONT = Opcode.TEXT, Opcode.BINARY, Opcode.CONT
 _SHORT = [bytes((0x81, n)) for n in range(126)]
 _MEDIUM = struct.Struct(">BBH")
+
+BINARY_REFUSED = ProtocolError(
+    "protocol.bad_message",
+    "Binary frames are not accepted: send each message as one JSON text frame.",
+    "Les trames binaires ne sont pas acceptées : envoyez chaque message en une trame texte JSON.",
+)
 
 
 def text_frame(payload: bytes) -> bytes:
@@ -59,43 +82,164 @@ def text_frame(payload: bytes) -> bytes:
 
 
 class WsConnection(asyncio.Protocol):
-    """One client socket. Only pumps bytes; every decision is the core's."""
+    """One client socket. Only pumps bytes and enforces the transport's limits; every decision
+    about the game is the core's."""
 
     def __init__(self, shell: Shell, conn_id: int) -> None:
         self.shell = shell
         self.id = conn_id
-        self.ws = ServerProtocol(max_size=MAX_FRAME)
+        self.limits = shell.limits
+        self.ws = ServerProtocol(max_size=shell.limits.max_message)
         self.transport: asyncio.Transport | None = None
-        self.open = False
+        self.open = False  # known to the core
+        self.overflow = False  # beyond max_connections: /health only
+        self.head: bytearray | None = bytearray()  # the HTTP request until its blank line
+        self.text: bool | None = None  # the kind of the fragmented message being received
+        self.utf8: Any = None
+        self.parts: list[str] = []
+        self.born = self.last_rx = time.monotonic()
+        self.pinged = False
+        self.close_at: float | None = None  # dropped then if the closing handshake is not over
+        self.buffered = 0  # bytes waiting in the transport at the last look (shell.buffered)
+        self._seen_exc: BaseException | None = None
 
+    # -- asyncio callbacks ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
+        self.shell.made(self)
 
     def data_received(self, data: bytes) -> None:
-        ws = self.ws
-        ws.receive_data(data)
-        for ev in ws.events_received():
-            if isinstance(ev, Request):
-                self._http(ev)
-            elif (ev.opcode is Opcode.TEXT or ev.opcode is Opcode.BINARY) and self.open:
-                self.shell.frame(self.id, ev.data)
-        self._write()
+        self.last_rx = time.monotonic()
+        self.pinged = False
+        if self.head is not None:
+            data = self._request_head(data)
+            if not data:
+                return
+        self.ws.receive_data(data)
+        self._events()
 
     def eof_received(self) -> bool | None:
         self.ws.receive_eof()
         self._write()
-        return None
+        return None  # asyncio closes the socket
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.open:
-            self.open = False
-            self.shell.lost(self.id)
+        self.shell.dropped(self)
 
+    def pause_writing(self) -> None:
+        """The client reads slower than it is written to: stop reading its requests too."""
+        if self.transport is not None:
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        t = self.transport
+        if t is not None and not t.is_closing():
+            t.resume_reading()
+            self.shell.account(self, t.get_write_buffer_size())
+
+    # -- receiving -------------------------------------------------------------------------------
+    def _request_head(self, data: bytes) -> bytes:
+        """Collect the HTTP request up to its blank line and give the library that much only:
+        what follows is WebSocket frames after a 101, or pipelined requests after any other
+        answer (which says ``Connection: close``, so the client sends them again).
+
+        Returns the bytes to read as frames (none while the request is incomplete)."""
+        head = self.head
+        assert head is not None
+        head += data
+        end = head.find(b"\r\n\r\n")
+        if end < 0:
+            if len(head) > MAX_HEAD:
+                self.head = None
+                self._respond(
+                    self.ws.reject(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "Too large.\n")
+                )
+            return b""
+        self.head = None
+        ws = self.ws
+        ws.receive_data(bytes(head[: end + 4]))
+        events = ws.events_received()
+        for ev in events:
+            if isinstance(ev, Request):
+                self._http(ev)
+        writes = ws.data_to_send()
+        if not any(writes):  # not a GET the library can read: it ends the stream unanswered
+            writes.insert(0, ws.reject(HTTPStatus.BAD_REQUEST, "Bad request.\n").serialize())
+        self._write(writes)
+        return bytes(head[end + 4 :]) if self.open else b""
+
+    def _events(self) -> None:
+        ws = self.ws
+        for ev in ws.events_received():
+            if ws.state is not OPEN:  # failed (e.g. invalid UTF-8): read nothing more
+                break
+            op = ev.opcode
+            if op is _TEXT or op is _BINARY or op is _CONT:
+                self._data(ev)
+        exc = ws.parser_exc
+        if exc is not None and exc is not self._seen_exc:
+            self._seen_exc = exc
+            if isinstance(exc, PayloadTooBig) and self.open:  # the error goes before the close
+                err = self.shell.error_message(self.id, _too_large(self.limits.max_message))
+                self.transport.write(text_frame(encode(err)))  # type: ignore[union-attr]
+        self._write()
+
+    def _data(self, frame: Frame) -> None:
+        """A data frame: a whole message is handed on, fragments are joined first."""
+        op = frame.opcode
+        data = frame.data
+        if op is not _CONT:  # the library makes sure no message is begun inside another
+            if frame.fin and op is _TEXT:  # the usual case: the whole message in one frame
+                if not data.isascii():
+                    try:
+                        data.decode()
+                    except UnicodeDecodeError as e:
+                        self._invalid_utf8(e)
+                        return
+                if self.open:
+                    self.shell.frame(self.id, data)
+                return
+            self.text = op is _TEXT
+            self.utf8 = _UTF8() if self.text else None
+            self.parts = []
+        if self.text:
+            try:
+                s = self.utf8.decode(data, frame.fin)
+            except UnicodeDecodeError as e:
+                self._invalid_utf8(e)
+                return
+            if s:
+                self.parts.append(s)
+        if frame.fin:
+            text, parts = self.text, self.parts
+            self.text, self.utf8, self.parts = None, None, []
+            if not self.open:
+                return
+            if text:
+                self.shell.frame(self.id, "".join(parts))
+            else:
+                self.shell.refuse(self.id, BINARY_REFUSED)
+
+    def _invalid_utf8(self, e: UnicodeDecodeError) -> None:
+        self.parts = []
+        self.ws.fail(CloseCode.INVALID_DATA, f"invalid UTF-8: {e.reason} at position {e.start}")
+
+    # -- HTTP --------------------------------------------------------------------------------------
     def _http(self, req: Request) -> None:
         path = req.path.split("?", 1)[0]
+        ws = self.ws
         if path == "/ws":
-            resp = self.ws.accept(req)
-            self.ws.send_response(resp)
+            if self.overflow:
+                resp = ws.reject(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
+                resp.headers["Retry-After"] = "10"
+            else:
+                try:
+                    host = req.headers.get("Host")
+                except MultipleValuesError:
+                    host = None
+                ws.origins = self.limits.origins_for(host.lower() if host else None)
+                resp = ws.accept(req)
+            ws.send_response(resp)
             if resp.status_code == 101:
                 self.open = True
                 self.shell.opened(self)
@@ -109,7 +253,7 @@ class WsConnection(asyncio.Protocol):
                     ("Connection", "close"),
                 ]
             )
-            self.ws.send_response(Response(200, "OK", headers, body))
+            ws.send_response(Response(200, "OK", headers, body))
             return
         found = static_file(path)  # the browser client
         if found is not None:
@@ -123,60 +267,191 @@ class WsConnection(asyncio.Protocol):
                     ("Connection", "close"),
                 ]
             )
-            self.ws.send_response(Response(200, "OK", headers, body))
+            ws.send_response(Response(200, "OK", headers, body))
             return
-        self.ws.send_response(
-            self.ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /, /ws or /health.\n")
-        )
+        ws.send_response(ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /, /ws or /health.\n"))
 
+    def _respond(self, resp: Response) -> None:
+        """An HTTP answer outside the library's parser (it has not seen the request)."""
+        t = self.transport
+        if t is not None:
+            t.write(resp.serialize())
+            t.close()  # not a WebSocket: no closing handshake
+
+    # -- sending and closing -------------------------------------------------------------------------
     def send(self, frame: bytes) -> None:
-        """Queue one text frame; a client that stops reading is disconnected, not waited for."""
+        """Queue one text frame; a client that stops reading is cut off, not waited for."""
         t = self.transport
         if not self.open or t is None or self.ws.state is not OPEN:
             return
         t.write(text_frame(frame))
-        if t.get_write_buffer_size() > MAX_BUFFERED:
-            log.warning("connection %s does not read its messages: closing it", self.id)
-            t.abort()
+        size = t.get_write_buffer_size()
+        if size != self.buffered:
+            self.shell.account(self, size)
+
+    def cut(self, why: str) -> None:
+        """Close a client that does not read (1008, ``why``); it is dropped at the close time-out
+        if it does not read that far."""
+        self.shell.warn("slow", "closing connection %s: %s", self.id, why)
+        if self.ws.state is OPEN:
+            self.ws.fail(CloseCode.POLICY_VIOLATION, why)
+        self._write()
+        self.shell.slow_cut += 1
 
     def close(self, code: int = 1001, reason: str = "") -> None:
         if self.ws.state is OPEN:
             self.ws.send_close(code, reason)
             self._write()
 
-    def _write(self) -> None:
+    def abort(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+
+    def _write(self, writes: list[bytes] | None = None) -> None:
+        """Write what the library has to send; its end-of-stream is a half-close."""
         t = self.transport
         if t is None:
             return
-        for data in self.ws.data_to_send():
+        ws = self.ws
+        for data in ws.data_to_send() if writes is None else writes:
             if data:
                 t.write(data)
+            elif t.can_write_eof():
+                try:
+                    t.write_eof()
+                except OSError:
+                    t.abort()
             else:
                 t.close()
+        if self.close_at is None and (ws.close_expected() or ws.state is CLOSED):
+            self.close_at = time.monotonic() + self.limits.close_timeout
+
+    def check(self, now: float) -> None:
+        """The sweep's look at this socket: time-outs, keep-alive pings."""
+        if self.close_at is not None:
+            if now >= self.close_at:
+                self.abort()
+            return
+        ws = self.ws
+        if self.head is not None:  # no whole HTTP request yet
+            limit = self.limits.handshake_timeout
+            if self.overflow:
+                limit = min(limit, 1.0)
+            if now - self.born > limit:
+                self.head = None
+                self.shell.timeouts += 1
+                self._respond(ws.reject(HTTPStatus.REQUEST_TIMEOUT, "Request time-out.\n"))
+            return
+        if ws.state is not OPEN:
+            self.close_at = now + self.limits.close_timeout
+            return
+        silent = now - self.last_rx
+        if silent > self.limits.idle_timeout:
+            self.shell.timeouts += 1
+            ws.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
+            self._write()
+        elif not self.pinged and silent > self.limits.idle_timeout / 2:
+            self.pinged = True
+            ws.send_ping(b"")
+            self._write()
+
+
+def _too_large(limit: int) -> ProtocolError:
+    return ProtocolError(
+        "protocol.too_large",
+        f"A message may have at most {limit} bytes: closing (1009).",
+        f"Un message a au plus {limit} octets : fermeture (1009).",
+    )
+
+
+class Listener:
+    """The listening sockets, with an accept loop that backs off when the process is out of
+    descriptors (asyncio's own logs every pending connection again and again)."""
+
+    def __init__(self, shell: Shell, sockets: list[socket.socket]) -> None:
+        self.shell = shell
+        self.loop = shell.loop
+        self.sockets = sockets
+        self.closed = False
+        for s in sockets:
+            self.loop.add_reader(s.fileno(), self._accept, s)
+
+    def _accept(self, sock: socket.socket) -> None:
+        for _ in range(64):
+            try:
+                conn, _addr = sock.accept()
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return
+            except OSError as e:
+                if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    self.shell.warn(
+                        "accept",
+                        "cannot accept connections (%s): retrying every %s s",
+                        e.strerror,
+                        ACCEPT_BACKOFF,
+                    )
+                    self.loop.remove_reader(sock.fileno())
+                    self.loop.call_later(ACCEPT_BACKOFF, self._resume, sock)
+                else:
+                    self.shell.warn("accept", "accept failed: %s", e)
+                return
+            conn.setblocking(False)
+            self.loop.create_task(self._adopt(conn))
+
+    async def _adopt(self, conn: socket.socket) -> None:
+        try:
+            await self.loop.connect_accepted_socket(self.shell.new_connection, conn)
+        except OSError:
+            conn.close()
+
+    def _resume(self, sock: socket.socket) -> None:
+        if not self.closed:
+            self.loop.add_reader(sock.fileno(), self._accept, sock)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for s in self.sockets:
+            self.loop.remove_reader(s.fileno())
+            s.close()
 
 
 class Shell:
     """Owns the sockets, the clock and the store's commits around one :class:`Core`."""
 
-    def __init__(self, core: Core, store: Store | None) -> None:
+    def __init__(self, core: Core, store: Store | None, limits: Limits | None = None) -> None:
         self.core = core
         self.store = store
-        self.conns: dict[int, WsConnection] = {}
+        self.limits = limits or Limits()
+        self.conns: dict[int, WsConnection] = {}  # WebSocket sessions the core knows
+        self.socks: dict[int, WsConnection] = {}  # every socket, whatever its state
+        self.buffered = 0  # bytes waiting to be sent, all sockets together (last looked at)
         self._next_id = 0
         self._pending: list[Out] = []
         self._flush_scheduled = False
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: float | None = None
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._warned: dict[str, tuple[float, int]] = {}
         self.loop = asyncio.get_running_loop()
-        self.server: asyncio.Server | None = None
+        self.server: Listener | None = None
         self.started = time.time()
         self.frames_in = 0
         self.frames_out = 0
+        self.timeouts = 0  # sockets closed for silence
+        self.slow_cut = 0  # clients cut off for not reading
 
     # -- called by the connections -------------------------------------------------------
     def new_connection(self) -> WsConnection:
         self._next_id += 1
         return WsConnection(self, self._next_id)
+
+    def made(self, conn: WsConnection) -> None:
+        self.socks[conn.id] = conn
+        if len(self.socks) > self.limits.max_connections:
+            conn.overflow = True
+            self.warn("full", "%d sockets open: /ws answers 503", len(self.socks))
 
     def opened(self, conn: WsConnection) -> None:
         self.conns[conn.id] = conn
@@ -186,15 +461,81 @@ class Shell:
         self.frames_in += 1
         self._queue(self.core.receive(conn_id, data, time.time()))
 
+    def refuse(self, conn_id: int, err: ProtocolError) -> None:
+        """Send ``conn_id`` an error the transport found (in turn with the core's messages)."""
+        self._queue([(conn_id, self.error_message(conn_id, err))])
+
+    def error_message(self, conn_id: int, err: ProtocolError) -> m.Error:
+        c = self.core.conns.get(conn_id)
+        name = getattr(c, "name", None) or ""
+        body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr)
+        return m.Error(sender=m.GM, to=name, body=body)
+
+    def dropped(self, conn: WsConnection) -> None:
+        if self.socks.pop(conn.id, None) is not None:
+            self.buffered -= conn.buffered
+            conn.buffered = 0
+        if conn.open:
+            conn.open = False
+            self.lost(conn.id)
+
     def lost(self, conn_id: int) -> None:
         self.conns.pop(conn_id, None)
         self._queue(self.core.disconnect(conn_id, time.time()))
+
+    def account(self, conn: WsConnection, size: int) -> None:
+        """``conn`` now has ``size`` bytes waiting: cut it off beyond its own limit, or beyond
+        its share when all of them together are over budget."""
+        self.buffered += size - conn.buffered
+        conn.buffered = size
+        lim = self.limits
+        if size > lim.conn_buffer:
+            conn.cut(f"too slow: {size} bytes not read")
+        elif self.buffered > lim.total_buffer:
+            self._over_budget()
+
+    def _over_budget(self) -> None:
+        total, waiting = 0, []
+        for c in self.socks.values():
+            t = c.transport
+            c.buffered = t.get_write_buffer_size() if t is not None else 0
+            total += c.buffered
+            if c.buffered:
+                waiting.append(c)
+        self.buffered = total
+        if total <= self.limits.total_buffer:
+            return
+        share = self.limits.total_buffer // len(waiting)
+        for c in waiting:
+            if c.buffered > share:
+                self.warn(
+                    "budget",
+                    "closing connection %s: %d bytes not read, over its share %d",
+                    c.id,
+                    c.buffered,
+                    share,
+                )
+                self.slow_cut += 1
+                c.abort()  # frees its buffer now: a close frame would wait behind it
+
+    def warn(self, kind: str, msg: str, *args: Any) -> None:
+        """Log a warning of this kind at most once every LOG_EVERY seconds (with a count)."""
+        now = time.monotonic()
+        last, skipped = self._warned.get(kind, (-LOG_EVERY, 0))
+        if now - last < LOG_EVERY:
+            self._warned[kind] = (last, skipped + 1)
+            return
+        self._warned[kind] = (now, 0)
+        if skipped:
+            msg += f" (and {skipped} more like it since the last report)"
+        log.warning(msg, *args)
 
     def health(self) -> dict[str, Any]:
         playing = sum(1 for t in self.core.tables.values() if t.status == "playing")
         return {
             "status": "ok",
             "connections": len(self.conns),
+            "sockets": len(self.socks),
             "tables": len(self.core.tables),
             "playing": playing,
             "moves": self.core.moves_applied,
@@ -240,11 +581,55 @@ class Shell:
         self._timer_at = None
         self._queue(self.core.tick(time.time()))
 
+    def _sweep(self) -> None:
+        """Every socket's time-outs, a few times per shortest time-out (O(sockets))."""
+        now = time.monotonic()
+        for c in list(self.socks.values()):
+            c.check(now)
+        self._sweeper = self.loop.call_later(self._sweep_every(), self._sweep)
+
+    def _sweep_every(self) -> float:
+        lim = self.limits
+        shortest = min(lim.handshake_timeout, lim.idle_timeout / 2, lim.close_timeout)
+        return max(0.02, min(1.0, shortest / 4))
+
     # -- life cycle ------------------------------------------------------------------------
-    async def listen(self, host: str, port: int) -> asyncio.Server:
-        self.server = await self.loop.create_server(
-            self.new_connection, host, port, backlog=4096, reuse_address=True
+    async def listen(self, host: str, port: int) -> Listener:
+        """Listen on every address ``host`` names (with ``port`` 0, one free port for all)."""
+        infos = await self.loop.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
+        socks: list[socket.socket] = []
+        seen: set[tuple[int, Any]] = set()
+        try:
+            for family, kind, proto, _, addr in infos:
+                if (family, addr) in seen:
+                    continue
+                seen.add((family, addr))
+                s = socket.socket(family, kind, proto)
+                socks.append(s)
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                if port == 0 and len(socks) > 1:
+                    addr = (addr[0], socks[0].getsockname()[1], *addr[2:])
+                try:
+                    s.bind(addr)
+                except OSError as e:
+                    raise OSError(
+                        e.errno,
+                        f"error while attempting to bind on address {addr!r}: "
+                        f"{(e.strerror or '').lower()}",
+                    ) from None
+                s.listen(4096)
+                s.setblocking(False)
+        except BaseException:
+            for s in socks:
+                s.close()
+            raise
+        self.server = Listener(self, socks)
+        if self._sweeper is None:
+            self._sweeper = self.loop.call_later(self._sweep_every(), self._sweep)
         return self.server
 
     async def close(self) -> None:
@@ -258,6 +643,10 @@ class Shell:
         await asyncio.sleep(0.1)
         if self._timer is not None:
             self._timer.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for c in list(self.socks.values()):
+            c.abort()
         if self.store is not None:
             self.store.commit()
 
@@ -269,6 +658,7 @@ async def serve(
     *,
     leak_guard: bool = False,
     synchronous: str = "NORMAL",
+    limits: Limits | None = None,
     stop: asyncio.Event | None = None,
     ready: asyncio.Future[int] | None = None,
 ) -> None:
@@ -279,7 +669,7 @@ async def serve(
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again
     gc.set_threshold(*GC_THRESHOLDS)
-    shell = Shell(core, store)
+    shell = Shell(core, store, limits)
     server = await shell.listen(host, port)
     bound = server.sockets[0].getsockname()[1]
     log.info(
