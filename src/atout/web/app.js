@@ -5,18 +5,13 @@
 // The page never decides legality: it only offers the moves the last update listed, on the
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
-import { cardEl, cardName, cardsEl, backEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
+import { cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
 import { Connection, ServerError, defaultUrl } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
+import { CardTable, moveCards, icon as iconSvg } from "./table.js";
+import { isMuted, setMuted, unlock, play } from "./sound.js";
 
 const BOT_KINDS = ["heuristic", "ismcts", "random"];
-const SKIP = new Set(["game", "players", "seat", "turn", "move", "options", "hand", "result"]);
-const PER_SEAT = new Set(["hand_sizes", "shown", "laid", "hands", "totals", "turns_taken", "scores"]);
-const SEAT_KEYS = new Set([
-  "q2_owner", "draw_from", "pick_from", "imposed_by", "dealer", "first", "winners", "losers", "target", "other",
-]);
-const MAX_CARDS = 12; // longer card lists (the discard pile) show their last cards only
-const MAX_BACKS = 12;
 
 const store = {
   get(key, area = localStorage) {
@@ -62,6 +57,9 @@ const S = {
   message: "",
   deadlineAt: null, // performance.now() when the turn's time runs out
   lastVersion: -1,
+  lastEvents: [], // the events of the last update (what to animate and highlight)
+  deadlineTotal: null, // the turn's length when no time limit is listed in the table info
+  autoDelay: 1200, // ms before a move with no choice plays itself
   retries: 0,
 };
 
@@ -115,11 +113,27 @@ function gameTitle(id) {
   return (g && g.titles && (g.titles[S.lang] || g.titles.en)) || id || "";
 }
 
-/** "J2 (bob)": the rulebooks' seat name and the player's name when there is one. */
+/** "P2 (bob)" / "J2 (bob)": the seat (J for joueur in French) and the player's name. */
 function seatName(i) {
   if (i == null) return tr("game_master");
   const name = playerName(i);
-  return name ? `J${i + 1} (${name})` : `J${i + 1}`;
+  return name ? `${shortName(i)} (${name})` : shortName(i);
+}
+
+/** The name on a seat's pod: the player's, or the bot's kind ("Heuristic"). */
+function podName(i) {
+  const seat = S.info && S.info.seats ? S.info.seats[i] : null;
+  if (!seat) return "";
+  if (seat.bot) {
+    const w = valueWord(seat.bot, S.lang);
+    return w.charAt(0).toUpperCase() + w.slice(1);
+  }
+  return seat.name || "";
+}
+
+/** "P2" in English, "J2" in French. */
+function shortName(i) {
+  return `${S.lang === "fr" ? "J" : "P"}${i + 1}`;
 }
 
 /** The player's name at seat ``i`` ("" while free), a bot by its kind. */
@@ -205,7 +219,7 @@ async function rejoin(version) {
 }
 
 function errorText(e) {
-  if (e instanceof ServerError) return `${e.text(S.lang)} (${e.code})`;
+  if (e instanceof ServerError) return e.text(S.lang);
   return (e && e.message) || String(e);
 }
 
@@ -251,14 +265,20 @@ function receive(msg) {
     case "started":
       S.info = { ...(S.info || {}), commitment: b.commitment, seats: b.seats, status: "playing" };
       break;
-    case "update":
+    case "update": {
+      const wasMine = myTurn();
       for (const e of b.events) {
         S.log.push({ text: e.text || `${e.kind} ${JSON.stringify(e.data)}`, kind: e.kind, seat: e.seat });
       }
+      if (!S.update) firstVisit(b.view.game);
       S.update = b;
+      S.lastEvents = b.events;
       S.lastVersion = b.version;
       S.deadlineAt = b.deadline != null ? performance.now() + b.deadline * 1000 : null;
+      S.deadlineTotal = b.deadline;
+      soundFor(b, wasMine);
       break;
+    }
     case "game_over":
       S.over = b;
       S.deadlineAt = null;
@@ -290,6 +310,7 @@ function resetTable() {
   S.message = "";
   S.deadlineAt = null;
   S.lastVersion = -1;
+  S.lastEvents = [];
   if (ui.log) {
     ui.log.replaceChildren();
     ui.logCount = 0;
@@ -392,25 +413,6 @@ async function createTable() {
   }
 }
 
-/** Plays the ``index``-th legal move of state ``version``; anything stale or repeated is ignored. */
-async function play(index, version) {
-  const u = S.update;
-  if (!u || !S.at || S.pending || S.over || u.version !== version || u.turn !== S.at.seat || u.seat !== S.at.seat) return;
-  const move = (u.legal || [])[index];
-  if (move === undefined) return;
-  S.pending = true;
-  S.message = "";
-  drawTable();
-  try {
-    await S.conn.request("move", { table: S.at.table, version, move });
-  } catch (e) {
-    S.message = tr("refused", { text: errorText(e) });
-  } finally {
-    S.pending = false;
-    drawTable();
-  }
-}
-
 /** Asks the game master what the heuristic bot would play here, and why (our turn only). */
 async function askHint() {
   const u = S.update;
@@ -460,6 +462,7 @@ const ui = {}; // the table screen's persistent parts (live regions must not be 
 
 function render() {
   document.documentElement.lang = S.lang;
+  document.body.classList.toggle("at-table", S.screen === "table");
   document.title = S.screen === "table" && S.at ? `${gameTitle(S.info && S.info.game)} · atout` : tr("title");
   $("#lang").textContent = tr("switch_lang");
   $("#lang").setAttribute("aria-label", tr("switch_lang_label"));
@@ -775,40 +778,61 @@ function gamesList() {
 
 // -- table
 
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
 function tableScreen() {
+  const game = (S.info && S.info.game) || (S.update && S.update.view.game) || "";
+  const icon = (id, glyph, label, onclick, extra = {}) => h("button", { type: "button", id, class: "icon", "aria-label": label, title: label, onclick, "data-key": id, ...extra }, typeof glyph === "string" ? h("span", { "aria-hidden": "true", text: glyph }) : glyph);
   const root = h(
     "div",
-    { class: "table-screen" },
+    { class: "table-screen", id: "table-screen", dataset: { game } },
     h(
       "div",
-      { class: "table-head" },
+      { class: "tbar" },
+      icon("leave", "←", tr("leave"), leave),
       (ui.title = h("h2", { id: "table-title" })),
       (ui.timer = h("span", { class: "timer", id: "timer", role: "timer", "aria-live": "off" })),
-      h("button", { type: "button", id: "leave", "data-key": "leave", onclick: leave, text: tr("leave") }),
+      icon("rules-btn", "?", tr("rules"), () => openRules(S.info && S.info.game)),
+      (ui.mute = icon("mute", "", tr("sound"), toggleMute)),
+      (ui.logBtn = icon("log-btn", iconSvg("log"), tr("log"), toggleLog, { "aria-expanded": "false", "aria-controls": "log-drawer" })),
     ),
-    (ui.status = h("p", { id: "status", class: "status-line", role: "status", "aria-live": "polite" })),
-    (ui.message = h("p", { id: "message", class: "error", role: "alert" })),
-    (ui.over = h("section", { id: "over", class: "panel over", "aria-labelledby": "over-h", hidden: true })),
+    (ui.seats = h("section", { id: "seats", class: "opponents", "aria-label": tr("players") })),
+    (ui.felt = h("section", { id: "felt", class: "felt", "aria-label": tr("board") })),
     h(
-      "div",
-      { class: "table-grid" },
-      h(
-        "div",
-        { class: "play" },
-        h("section", { class: "panel felt", "aria-labelledby": "board-h" }, h("h3", { id: "board-h", text: tr("board") }), (ui.seats = h("ol", { id: "seats", class: "seats" })), (ui.board = h("dl", { id: "board", class: "board" }))),
-        (ui.handPanel = h("section", { class: "panel", "aria-labelledby": "hand-h" }, h("h3", { id: "hand-h", text: tr("hand") }), (ui.hand = h("div", { id: "hand", class: "hand" })))),
-        (ui.movesPanel = h(
-          "section",
-          { class: "panel", "aria-labelledby": "moves-h" },
-          h("h3", { id: "moves-h", text: tr("moves") }),
-          (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })),
-          (ui.hint = h("p", { id: "hint", class: "hint", role: "status", "aria-live": "polite" })),
-        )),
-      ),
-      h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, h("h3", { id: "log-h", text: tr("log") }), (ui.log = h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }))),
+      "section",
+      { class: "dock", id: "moves-anchor", "aria-label": tr("moves") },
+      h("div", { class: "dock-head" }, (ui.status = h("p", { id: "status", class: "status-line", role: "status", "aria-live": "polite" })), (ui.hintBtn = h("button", { type: "button", id: "ask-hint", class: "quiet small-btn", "aria-keyshortcuts": "H", onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint")))),
+      (ui.prompt = h("p", { id: "prompt", class: "prompt" })),
+      (ui.message = h("p", { id: "message", class: "error", role: "alert" })),
+      (ui.hint = h("p", { id: "hint", class: "hint", role: "status", "aria-live": "polite" })),
+      (ui.actions = h("div", { id: "actions", class: "actions" })),
+      (ui.hand = h("div", { id: "hand", class: "hand" })),
+      (ui.last = h("p", { id: "last", class: "last-line", role: "status", "aria-live": "polite" })),
+      (ui.movelist = h(
+        "details",
+        { id: "movelist", class: "movelist" },
+        h("summary", { "data-key": "movelist-summary", text: tr("move_list") }),
+        (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })),
+      )),
     ),
+    (ui.drawer = h(
+      "aside",
+      { id: "log-drawer", class: "drawer", hidden: true, "aria-labelledby": "log-h" },
+      h("div", { class: "drawer-head" }, h("h3", { id: "log-h", text: tr("log") }), h("button", { type: "button", class: "icon", "aria-label": tr("close"), onclick: toggleLog }, h("span", { "aria-hidden": "true", text: "✕" }))),
+      h("div", { class: "log-box", role: "log", "aria-live": "off", tabindex: 0, "aria-labelledby": "log-h" }, (ui.log = h("ol", { id: "log", class: "log" }))),
+    )),
+    (ui.over = h("div", { id: "over", class: "over-layer", hidden: true })),
   );
   ui.logCount = 0;
+  ui.table = new CardTable(
+    { root, seats: ui.seats, felt: ui.felt, prompt: ui.prompt, actions: ui.actions, hand: ui.hand },
+    {
+      onMove: (move) => sendMove(move),
+      onSay: (text) => (ui.last.textContent = text),
+      onSortChange: (by) => store.set("atout.sort", by),
+    },
+  );
+  ui.table.sortBy = store.get("atout.sort") || "suit";
   return root;
 }
 
@@ -822,16 +846,50 @@ function drawTable() {
   keepFocus(drawTableNow);
 }
 
+function tableModel() {
+  const u = S.update;
+  const info = S.info || {};
+  const view = (u && u.view) || {};
+  const hint = S.hint && u && S.hint.version === u.version ? S.hint : null;
+  return {
+    game: view.game || info.game,
+    lang: S.lang,
+    me: S.at ? S.at.seat : null,
+    turn: u ? u.turn : null,
+    players: Number(view.players || info.players || (info.seats || []).length),
+    seats: info.seats || [],
+    view,
+    legal: myTurn() && !S.pending ? u.legal : null,
+    legalTotal: u ? u.legal_total : null,
+    version: u ? u.version : -1,
+    pending: S.pending,
+    over: !!S.over,
+    events: S.lastEvents,
+    hint: hint ? hint.move : null,
+    seatName,
+    shortName,
+    playerName,
+    podName,
+    deadlineFraction: deadlineFraction(),
+    reducedMotion: reducedMotion(),
+    autoDelay: S.autoDelay,
+  };
+}
+
 function drawTableNow() {
   const info = S.info || {};
   const u = S.update;
   const view = (u && u.view) || {};
   const me = S.at ? S.at.seat : null;
-  document.title = `${gameTitle(info.game || view.game)} · atout`;
-  ui.title.textContent = `${gameTitle(info.game || view.game)} · ${tr("table_id", { id: S.at ? S.at.table : "" })}`;
-  ui.title.append(h("span", { class: "you-are dim", text: " · " + (me == null ? tr("spectator") : tr("you_are", { seat: seatName(me) })) }));
+  const title = gameTitle(info.game || view.game);
+  document.title = (myTurn() ? "● " + tr("your_turn_title") + " · " : "") + `${title} · atout`;
+  ui.title.replaceChildren(h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + (me == null ? tr("spectator_short") : tr("you_are", { seat: seatName(me) })) }));
+  const muted = isMuted();
+  ui.mute.replaceChildren(iconSvg(muted ? "muted" : "sound"));
+  ui.mute.setAttribute("aria-pressed", muted ? "true" : "false");
+  ui.mute.setAttribute("aria-label", tr(muted ? "unmute" : "mute"));
+  ui.mute.title = tr(muted ? "unmute" : "mute");
 
-  // what to do now
   let status;
   if (S.over) status = tr("over");
   else if (!u) status = tr("waiting_players", { id: S.at ? S.at.table : "" });
@@ -842,152 +900,108 @@ function drawTableNow() {
   if (ui.status.textContent !== status) ui.status.textContent = status;
   ui.status.classList.toggle("mine", myTurn() && !S.pending);
   ui.message.textContent = S.message;
+  ui.hintBtn.hidden = !myTurn();
+  ui.hintBtn.disabled = S.pending || S.hinting;
+  const hint = S.hint && S.at && u && S.hint.table === S.at.table && S.hint.version === u.version ? S.hint : null;
+  const why = hint ? tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) : "";
+  if (ui.hint.textContent !== why) ui.hint.textContent = why;
   drawTimer();
-
-  // A spectator has no hand and no moves: those panels are not shown at all.
-  ui.handPanel.hidden = ui.movesPanel.hidden = me == null;
-  drawSeats(view, info);
-  drawBoard(view);
-  drawHand(view, me);
+  if (u) ui.table.set(tableModel());
+  else {
+    ui.felt.replaceChildren(h("p", { class: "banner info", text: tr("waiting_players", { id: S.at ? S.at.table : "" }) }));
+  }
+  markHint(hint);
   drawMoves();
   drawLog();
   drawOver();
+}
+
+/** The advised move: its cards (or the back to draw) outlined on the table. */
+function markHint(hint) {
+  for (const el of document.querySelectorAll(".hinted")) el.classList.remove("hinted");
+  if (!hint || !hint.move) return;
+  for (const c of moveCards(hint.move)) {
+    const el = ui.felt.parentNode.querySelector(`.card[data-card="${CSS.escape(c)}"]`);
+    if (el) el.classList.add("hinted");
+  }
+  if ("position" in hint.move) {
+    const el = ui.felt.querySelector(`.blind [data-position="${hint.move.position}"]`);
+    if (el) el.classList.add("hinted");
+  }
+  const type = hint.move.type;
+  if (!moveCards(hint.move).length && !("position" in hint.move)) {
+    const el = ui.actions.querySelector(`[data-type="${CSS.escape(type)}"]`) || ui.felt.querySelector('[data-zone="stock"].playable');
+    if (el) el.classList.add("hinted");
+  }
+}
+
+function deadlineFraction() {
+  if (S.deadlineAt == null || S.over) return null;
+  const total = (S.info && S.info.turn_seconds) || S.deadlineTotal || 1;
+  return Math.max(0, Math.min(1, (S.deadlineAt - performance.now()) / 1000 / total));
 }
 
 function drawTimer() {
   if (!ui.timer) return;
   if (S.deadlineAt == null || S.over) {
     ui.timer.textContent = "";
+    ui.timer.hidden = true;
     return;
   }
+  ui.timer.hidden = false;
   const left = Math.max(0, Math.round((S.deadlineAt - performance.now()) / 1000));
   ui.timer.textContent = "⏱ " + tr("time_left", { s: left });
+  ui.timer.classList.toggle("low", left <= 5);
+  const f = deadlineFraction();
+  const ring = document.querySelector(".pod.turn .ring");
+  if (ring && f != null) ring.style.setProperty("--p", f);
+  document.documentElement.style.setProperty("--turn-left", f == null ? 1 : f);
 }
-setInterval(drawTimer, 1000);
+setInterval(drawTimer, 500);
 
-/** The view's lines for the board, and its per-seat values (nested objects flattened). */
-function split(view, players) {
-  const lines = [];
-  const perSeat = {};
-  for (const [k, v] of Object.entries(view)) {
-    if (SKIP.has(k)) continue;
-    const isObj = v && typeof v === "object" && !Array.isArray(v);
-    const seatDict = isObj && players > 0 && Array.from({ length: players }, (_, i) => String(i) in v).every(Boolean);
-    if (PER_SEAT.has(k) || seatDict) perSeat[k] = v;
-    else if (isObj && Object.keys(v).length) {
-      const [subLines, subSeat] = split(v, players);
-      if (subLines.length) lines.push([k, Object.fromEntries(subLines)]);
-      Object.assign(perSeat, subSeat);
-    } else lines.push([k, v]);
-  }
-  return [lines, perSeat];
+function toggleMute() {
+  setMuted(!isMuted());
+  if (!isMuted()) unlock();
+  drawTable();
 }
 
-function drawSeats(view, info) {
-  const players = Number(view.players || (info.seats ? info.seats.length : 0));
-  const [, perSeat] = split(view, players);
-  const seats = info.seats || [];
-  const items = [];
-  for (let i = 0; i < players || i < seats.length; i++) {
-    const s = seats[i] || {};
-    const turn = S.update && S.update.turn === i && !S.over;
-    const li = h("li", { class: "seat" + (turn ? " turn" : "") + (S.at && S.at.seat === i ? " me" : ""), "aria-current": turn ? "step" : null, dataset: { seat: i } });
-    li.append(h("span", { class: "marker", "aria-hidden": "true", text: turn ? "▶" : "" }));
-    li.append(h("strong", { text: seatName(i) }));
-    if (S.at && S.at.seat === i) li.append(h("span", { class: "badge you", text: tr("you") }));
-    if (turn) li.append(h("span", { class: "sr-only", text: ` (${tr("turn_marker")})` }));
-    if (s.taken && !s.bot && !s.connected) li.append(h("span", { class: "badge off", text: tr("disconnected_seat") }));
-    for (const [k, v] of Object.entries(perSeat)) {
-      const x = Array.isArray(v) ? v[i] : v ? v[String(i)] : undefined;
-      if (k === "hand_sizes") {
-        const backs = h("span", { class: "backs", "aria-hidden": "true" });
-        for (let j = 0; j < Math.min(Number(x) || 0, MAX_BACKS); j++) backs.append(backEl());
-        li.append(h("span", { class: "count" }, backs, ` ${x} ${tr(x === 1 ? "card" : "cards")}`));
-      } else if (x != null && x !== "" && !(Array.isArray(x) && !x.length)) {
-        li.append(h("span", { class: "per-seat" }, h("span", { class: "dim", text: label(k, S.lang) + " " }), valueEl(x, k)));
-      }
-    }
-    items.push(li);
-  }
-  ui.seats.replaceChildren(...items);
+function toggleLog() {
+  const open = ui.drawer.hidden;
+  ui.drawer.hidden = !open;
+  ui.logBtn.setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) {
+    const box = ui.drawer.querySelector(".log-box");
+    box.scrollTop = box.scrollHeight;
+    box.focus();
+  } else ui.logBtn.focus();
 }
 
-function drawBoard(view) {
-  const players = Number(view.players || 0);
-  const [lines] = split(view, players);
-  const out = [];
-  for (const [k, v] of lines) {
-    if (v == null || v === false) continue; // unset markers and off switches say nothing
-    out.push(h("div", { class: "line", dataset: { key: k } }, h("dt", { text: label(k, S.lang) }), h("dd", {}, valueEl(v, k))));
+/** Sends a move of the last update (the table component only ever hands us one of those, or a
+ *  selection to judge when the list was truncated). */
+async function sendMove(move) {
+  const u = S.update;
+  if (!u || !S.at || S.pending || S.over || !myTurn()) return;
+  unlock();
+  S.pending = true;
+  S.message = "";
+  S.hint = null;
+  drawTable();
+  try {
+    await S.conn.request("move", { table: S.at.table, version: u.version, move });
+  } catch (e) {
+    S.message = tr("refused", { text: errorText(e) });
+    playSound("refuse");
+  } finally {
+    S.pending = false;
+    drawTable();
   }
-  ui.board.replaceChildren(...out);
-}
-
-function valueEl(v, key = "") {
-  const lang = S.lang;
-  if (SEAT_KEYS.has(key) && Number.isInteger(v)) return document.createTextNode(seatName(v));
-  if (SEAT_KEYS.has(key) && Array.isArray(v) && v.every(Number.isInteger)) return document.createTextNode(v.map(seatName).join(", ") || "—");
-  if (typeof v === "boolean") return document.createTextNode(tr(v ? "yes" : "no"));
-  if (v == null) return h("span", { class: "dim", text: "—" });
-  if (typeof v === "string") return isCardCode(v) ? cardEl(v, lang) : document.createTextNode(valueWord(v, lang));
-  if (typeof v === "number") {
-    if (key === "direction") return document.createTextNode(v > 0 ? (lang === "fr" ? "↻ sens horaire" : "↻ clockwise") : lang === "fr" ? "↺ sens antihoraire" : "↺ counter-clockwise");
-    return document.createTextNode(String(v));
-  }
-  if (isCardList(v)) return cardsEl(v, lang, MAX_CARDS);
-  if (key === "known" && Array.isArray(v)) {
-    if (!v.length) return h("span", { class: "dim", text: "—" });
-    return h("span", {}, v.map(([code, seat], i) => [i ? ", " : "", cardEl(code, lang), ` (${seatName(seat)})`]));
-  }
-  if (Array.isArray(v)) {
-    if (!v.length) return h("span", { class: "dim", text: "—" });
-    return h("span", { class: "groups" }, v.map((x) => (isCardList(x) ? h("span", { class: "group" }, cardsEl(x, lang)) : h("span", { class: "group" }, valueEl(x)))));
-  }
-  if (typeof v === "object") {
-    return h("span", {}, Object.entries(v).map(([k, x], i) => [i ? ", " : "", h("span", { class: "dim", text: label(k, lang).toLowerCase() + " " }), valueEl(x, k)]));
-  }
-  return document.createTextNode(String(v));
-}
-
-function drawHand(view, me) {
-  if (me == null) {
-    ui.hand.replaceChildren(h("p", { class: "dim", text: tr("spectator") }));
-    return;
-  }
-  const hand = view.hand || [];
-  if (!hand.length) {
-    ui.hand.replaceChildren(h("p", { class: "dim", text: "—" }));
-    return;
-  }
-  const playable = new Set();
-  if (myTurn() && !S.pending) for (const m of S.update.legal || []) for (const c of moveCards(m)) playable.add(c);
-  const row = h("div", { class: "cards big", role: "list", "aria-label": `${tr("hand")}${colon()}${hand.length} ${tr(hand.length === 1 ? "card" : "cards")}` });
-  for (const code of hand) {
-    const el = cardEl(code, S.lang, "big");
-    el.setAttribute("role", "listitem");
-    el.setAttribute("aria-label", cardName(code, S.lang));
-    if (playable.has(code)) el.classList.add("playable");
-    row.append(el);
-  }
-  ui.hand.replaceChildren(row);
-}
-
-/** The card codes a move names (its "cards" list, or any card-valued field). */
-function moveCards(m) {
-  const out = [];
-  for (const [k, v] of Object.entries(m || {})) {
-    if (k === "type") continue;
-    if (typeof v === "string" && isCardCode(v)) out.push(v);
-    else if (Array.isArray(v)) out.push(...v.filter((x) => typeof x === "string" && isCardCode(x)));
-  }
-  return out;
 }
 
 /** The move in words for screen readers, and as a label: verb, cards, other fields. */
 function moveParts(m) {
   const lang = S.lang;
   const fr = lang === "fr";
-  const words = [moveWord(m.type, lang)];
+  const word = moveWord(m.type, lang);
   const extras = [];
   const cards = moveCards(m);
   if ("target" in m && "other" in m && m.other != null) extras.push(`${seatName(m.target)} ↔ ${seatName(m.other)}`);
@@ -999,28 +1013,28 @@ function moveParts(m) {
     else if (typeof v === "string") extras.push(valueWord(v, lang));
     else extras.push(`${label(k, lang).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
   }
-  const sentence = [words[0], cards.map((c) => cardName(c, lang)).join(" + "), ...extras].filter(Boolean).join(" ");
-  return { word: words[0], cards, extras, sentence };
+  const sentence = [word, cards.map((c) => cardName(c, lang)).join(" + "), ...extras].filter(Boolean).join(" ");
+  return { word, cards, extras, sentence };
 }
 
+/** The accessible alternative: every legal move as a button, in a list folded away by default. */
 function drawMoves() {
   const u = S.update;
   const mine = myTurn();
-  const hadFocus = ui.moves.contains(document.activeElement) || document.activeElement === document.body || document.activeElement == null;
   if (!mine || !u.legal || !u.legal.length) {
-    ui.moves.replaceChildren(h("p", { class: "dim", text: S.over ? tr("over") : tr("no_moves") }));
-    ui.moves.dataset.version = "";
-    ui.moves.dataset.drawn = "";
-    ui.hint.textContent = "";
+    if (ui.moves.dataset.drawn !== "none") {
+      ui.moves.replaceChildren(h("p", { class: "dim", text: S.over ? tr("over") : tr("no_moves") }));
+      ui.moves.dataset.drawn = "none";
+      ui.moves.dataset.version = "";
+    }
     return;
   }
   const version = u.version;
   const hint = S.hint && S.hint.table === S.at.table && S.hint.version === version ? S.hint : null;
   const hinted = hint && hint.index != null ? hint.index : -1;
-  const why = hint ? tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) : "";
-  if (ui.hint.textContent !== why) ui.hint.textContent = why; // a live region kept in place
-  const drawn = `${version}/${S.pending}/${S.hinting}/${hint ? hinted : "none"}/${S.lang}`;
+  const drawn = `${version}/${S.pending}/${hinted}/${S.lang}`;
   if (ui.moves.dataset.drawn === drawn) return;
+  const hadFocus = ui.moves.contains(document.activeElement);
   ui.moves.dataset.version = String(version);
   ui.moves.dataset.drawn = drawn;
   const buttons = u.legal.map((m, i) => {
@@ -1034,7 +1048,7 @@ function drawMoves() {
         "aria-label": (i < 9 ? `${i + 1}. ` : "") + p.sentence,
         "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
         dataset: { move: i, version, key: `move-${i}` },
-        onclick: () => play(i, version),
+        onclick: () => sendMove(m),
       },
       i < 9 ? h("kbd", { "aria-hidden": "true", text: String(i + 1) }) : null,
       h("span", { class: "verb", text: p.word }),
@@ -1043,14 +1057,13 @@ function drawMoves() {
     );
   });
   const list = [h("div", { class: "move-list" }, buttons)];
-  if (!hint) list.push(h("p", { class: "hint-ask" }, h("button", { type: "button", id: "ask-hint", "data-key": "ask-hint", "aria-keyshortcuts": "H", disabled: S.pending || S.hinting, onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint"))));
   if (u.legal_total != null && u.legal_total > u.legal.length) list.push(h("p", { class: "dim small", text: tr("more_moves", { shown: u.legal.length, total: u.legal_total }) }));
   ui.moves.replaceChildren(...list);
-  if (S.focusHint && hinted >= 0) {
+  if (S.focusHint && hinted >= 0 && ui.movelist.open) {
     S.focusHint = false;
     buttons[hinted].focus({ preventScroll: true });
-    ui.focusSet = true; // keepFocus must not move it back
-  } else if (hadFocus && !S.pending && buttons.length) buttons[0].focus({ preventScroll: true });
+    ui.focusSet = true;
+  } else if (hadFocus && buttons.length) buttons[0].focus({ preventScroll: true });
 }
 
 function drawLog() {
@@ -1058,14 +1071,23 @@ function drawLog() {
     ui.log.replaceChildren();
     ui.logCount = 0;
   }
-  const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
+  const box = ui.log.parentNode;
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   for (let i = ui.logCount; i < S.log.length; i++) {
     const e = S.log[i];
     ui.log.append(h("li", { class: "ev ev-" + e.kind, dataset: { seat: e.seat ?? "" } }, sentenceNodes(e.text, S.lang)));
   }
+  if (S.log.length > ui.logCount) {
+    const lastText = S.log[S.log.length - 1].text;
+    ui.last.replaceChildren(...sentenceNodes(lastText, S.lang));
+  }
   ui.logCount = S.log.length;
-  if (atBottom) ui.log.scrollTop = ui.log.scrollHeight;
+  if (atBottom) box.scrollTop = box.scrollHeight;
 }
+
+// -- the end of a game
+
+const SCORE_WORD = { q2j: "cards_left", pouilleux: "cards_left", quinze: "points" };
 
 function drawOver() {
   const o = S.over;
@@ -1075,58 +1097,94 @@ function drawOver() {
     ui.overShown = false;
     return;
   }
+  if (ui.overShown === S.votes.length + ":" + S.lang + ":" + S.message) return;
   const res = o.result || {};
   const winners = res.winners || [];
+  const losers = res.losers || [];
   const scores = res.scores || [];
+  const detail = res.detail || {};
+  const game = (S.info && S.info.game) || (S.update && S.update.view.game);
   const me = S.at ? S.at.seat : null;
-  const seats = (S.info && S.info.seats) || [];
-  const rows = [];
-  const n = Math.max(seats.length, scores.length);
-  for (let i = 0; i < n; i++) {
+  const n = Math.max((S.info && S.info.seats ? S.info.seats.length : 0), scores.length);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (losers.includes(a) - losers.includes(b)) || (scores[a] ?? 0) - (scores[b] ?? 0));
+  let rank = 0;
+  let prev = null;
+  const rows = order.map((i, k) => {
+    const key = `${winners.includes(i)}/${scores[i]}`;
+    if (key !== prev) rank = k + 1;
+    prev = key;
     const won = winners.includes(i);
-    rows.push(
-      h(
-        "tr",
-        { class: won ? "won" : "" },
-        h("td", { text: (won ? "★ " : "") + `J${i + 1}` }),
-        h("td", { text: (playerName(i) || "—") + (i === me ? ` (${tr("you")})` : "") }),
-        h("td", { class: "num", text: scores[i] != null ? String(scores[i]) : "" }),
-      ),
-    );
-  }
+    const badges = [];
+    if (won) badges.push(h("span", { class: "badge win", text: tr("winner") }));
+    if (losers.includes(i) || detail.pouilleux === i) badges.push(h("span", { class: "badge lose", text: tr(game === "pouilleux" ? "grand_perdant" : "loser") }));
+    if (i === me) badges.push(h("span", { class: "badge you", text: tr("you") }));
+    return h("tr", { class: won ? "won" : "" }, h("td", { class: "num", text: String(rank) }), h("th", { scope: "row" }, shortName(i), " ", h("span", { class: "dim", text: playerName(i) || "" }), " ", badges), h("td", { class: "num", text: scores[i] != null ? fmtScore(scores[i]) : "" }));
+  });
   let verdict = null;
   if (me != null) {
     const won = winners.includes(me);
     verdict = h("p", { class: "verdict " + (won ? "win" : "lose"), text: won ? tr(winners.length === 1 ? "you_win" : "you_share") : tr("you_lose") });
-  }
-  const extra = Object.entries(res).filter(([k, v]) => !["winners", "scores"].includes(k) && v != null && !(Array.isArray(v) && !v.length) && !(typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
-  const last = S.log.length ? S.log[S.log.length - 1].text : "";
-  const check = h("p", { class: "seed-check small", id: "seed-check" });
-  verifySeed(o.seed, o.commitment, check);
+  } else verdict = h("p", { class: "verdict", text: tr("winners", { who: winners.map(seatName).join(", ") || "—" }) });
+  const ending = S.log.filter((e) => e.kind === "game_over").map((e) => e.text);
   const parts = [
     h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
     verdict,
-    h("p", { class: "winners", text: tr("winners", { who: winners.map(seatName).join(", ") || "—" }) }),
-    last ? h("p", {}, sentenceNodes(last, S.lang)) : null,
-    h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("seat") }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr("score") }))), h("tbody", {}, rows)),
-    extra.length ? h("dl", { class: "board small" }, extra.map(([k, v]) => h("div", { class: "line" }, h("dt", { text: label(k, S.lang) }), h("dd", {}, valueEl(v, k))))) : null,
-    h("dl", { class: "seed small" }, h("div", { class: "line" }, h("dt", { text: tr("seed") }), h("dd", {}, h("code", { id: "seed", text: o.seed }))), h("div", { class: "line" }, h("dt", { text: tr("commitment") }), h("dd", {}, h("code", { id: "commitment", text: o.commitment })))),
-    check,
+    ending.length ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang)) : null,
+    game === "pouilleux" && detail.pouilleux != null ? h("p", { class: "pouilleux-line", text: tr(losers.length ? "pouilleux_holder" : "pouilleux_holder_two", { who: seatName(detail.pouilleux) }) }) : null,
+    h("table", { class: "scores ranking" }, h("caption", { class: "sr-only", text: tr("ranking") }), h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num", text: "#" }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr(SCORE_WORD[game] || "score") }))), h("tbody", {}, rows)),
+    game === "quinze" && detail.history && detail.history.length ? dealsTable(detail.history, n) : null,
+    fairness(o),
     S.votes.length ? h("p", { class: "dim", text: tr("rematch_votes", { who: S.votes.map(seatName).join(", ") }) }) : null,
+    S.message ? h("p", { class: "dim", text: S.message }) : null,
     h(
       "p",
       { class: "actions" },
       me != null ? h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: rematch, text: tr("rematch") }) : null,
       h("button", { type: "button", id: "lobby", "data-key": "lobby", onclick: leave, text: tr("back_to_lobby") }),
+      h("button", { type: "button", id: "see-table", "data-key": "see-table", onclick: () => ui.over.classList.toggle("peek"), text: tr("see_table") }),
     ),
   ];
-  ui.over.replaceChildren(...parts.filter(Boolean));
+  const card = h("div", { class: "over-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-h" }, parts.filter(Boolean));
+  ui.over.replaceChildren(card);
   ui.over.hidden = false;
-  if (!ui.overShown) {
-    ui.overShown = true;
-    const active = document.activeElement;
-    if (!active || active === document.body || !document.body.contains(active)) ui.over.querySelector("h2").focus();
+  const first = !ui.overShown;
+  ui.overShown = S.votes.length + ":" + S.lang + ":" + S.message;
+  if (first) {
+    playSound(me != null && winners.includes(me) ? "win" : "end");
+    card.querySelector("h2").focus();
   }
+}
+
+function fmtScore(x) {
+  return Number.isInteger(x) ? String(x) : String(Math.round(x * 10) / 10);
+}
+
+function dealsTable(history, n) {
+  return h(
+    "table",
+    { class: "scores deals" },
+    h("caption", { text: tr("deals_caption") }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("deal_short") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", text: shortName(i) })))),
+    h(
+      "tbody",
+      {},
+      history.map((d) => h("tr", {}, h("th", { scope: "row", text: String(d.deal) }), (d.points || []).map((p, i) => h("td", { class: "num" + (d.out === i ? " out" : ""), text: String(p) + (d.first_turn && d.out === i ? " ★" : "") })))),
+      h("tr", { class: "total" }, h("th", { scope: "row", text: tr("total") }), Array.from({ length: n }, (_, i) => h("td", { class: "num", text: String(history.reduce((s, d) => s + ((d.points || [])[i] || 0), 0)) }))),
+    ),
+  );
+}
+
+function fairness(o) {
+  const check = h("p", { class: "seed-check small", id: "seed-check" });
+  verifySeed(o.seed, o.commitment, check);
+  return h(
+    "details",
+    { class: "fairness small" },
+    h("summary", { text: tr("fairness") }),
+    h("p", { class: "dim", text: tr("fairness_help") }),
+    h("dl", { class: "seed" }, h("div", { class: "line" }, h("dt", { text: tr("seed") }), h("dd", {}, h("code", { id: "seed", text: o.seed }))), h("div", { class: "line" }, h("dt", { text: tr("commitment") }), h("dd", {}, h("code", { id: "commitment", text: o.commitment })))),
+    check,
+  );
 }
 
 /** Checks sha256("atout-seed:" + seed) against the commitment published at the start. */
@@ -1142,15 +1200,78 @@ async function verifySeed(seed, commitment, el) {
   el.className = "seed-check small " + (ok ? "ok" : "error");
 }
 
+// -- rules
+
+const RULES_CACHE = new Map();
+
+async function rulesHtml(game, lang, short) {
+  const key = `${game}.${lang}${short ? ".short" : ""}`;
+  if (!RULES_CACHE.has(key)) {
+    const r = await fetch(`/static/rules/${key}.html`);
+    if (!r.ok) throw new Error(String(r.status));
+    RULES_CACHE.set(key, await r.text());
+  }
+  return RULES_CACHE.get(key);
+}
+
+/** The rules of ``game`` in a dialog (``short``: the "how to play" shown the first time). */
+async function openRules(game, short = false) {
+  if (!game) return;
+  const dlg = $("#rules");
+  const body = dlg.querySelector(".rules-body");
+  dlg.querySelector("#rules-h").textContent = `${short ? tr("how_to_play") : tr("rules")} — ${gameTitle(game)}`;
+  const more = dlg.querySelector("#rules-more");
+  more.hidden = !short;
+  more.textContent = tr("full_rules");
+  more.onclick = () => openRules(game, false);
+  dlg.querySelector("#rules-close").textContent = short ? tr("got_it") : tr("close");
+  body.replaceChildren(h("p", { class: "dim", text: "…" }));
+  if (!dlg.open) dlg.showModal();
+  try {
+    const html = await rulesHtml(game, S.lang, short);
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html; // our own files, served by the game master
+    body.replaceChildren(tpl.content);
+  } catch {
+    body.replaceChildren(h("p", { class: "error", text: tr("rules_missing") }));
+  }
+  body.scrollTop = 0;
+}
+
+function firstVisit(game) {
+  if (!game || store.get("atout.seen." + game)) return;
+  store.set("atout.seen." + game, true);
+  openRules(game, true);
+}
+
+// -- sounds
+
+function playSound(name) {
+  play(name);
+}
+
+/** What this update deserves to be heard: a deal, a card played, our turn. */
+function soundFor(body, wasMine) {
+  if (S.screen !== "table") return;
+  if (body.events.some((e) => e.kind === "deal")) playSound("deal");
+  else if (body.events.some((e) => e.seat != null && e.seat !== (S.at && S.at.seat))) playSound("play");
+  if (!wasMine && myTurn()) playSound("turn");
+}
+
 // ------------------------------------------------------------------------------ keys, start
 
 document.addEventListener("keydown", (ev) => {
   if (S.screen !== "table" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = ev.target && ev.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (ev.key === "Escape") {
+    if (ui.drawer && !ui.drawer.hidden) toggleLog();
+    else if (ui.table) ui.table.clear();
+    return;
+  }
   if (ev.key === "h" || ev.key === "H") {
-    const b = ui.moves && ui.moves.querySelector("#ask-hint");
-    if (b && !b.disabled) {
+    const b = ui.hintBtn;
+    if (b && !b.hidden && !b.disabled) {
       ev.preventDefault();
       b.click();
     }
@@ -1166,6 +1287,10 @@ document.addEventListener("keydown", (ev) => {
 });
 
 $("#lang").addEventListener("click", switchLang);
+// Browsers let a page make sound only after a gesture: the first one opens the audio.
+document.addEventListener("pointerdown", unlock, { once: true });
+document.addEventListener("keydown", unlock, { once: true });
+$("#rules-close").addEventListener("click", () => $("#rules").close());
 
 function start() {
   setInterval(() => S.screen === "lobby" && refreshTables(), 5000);
@@ -1182,6 +1307,6 @@ function start() {
 }
 
 // Exposed for tests and for curious players in the console: the state, read-only by convention.
-window.atout = { state: S, glyph };
+window.atout = { state: S, glyph, table: () => ui.table };
 
 start();

@@ -1,5 +1,7 @@
 // Cards from their codes ("QH", "10S", "JK1", "QH#2"): glyphs, names and DOM elements.
-// Mirrors src/atout/cards.py; the code is kept on every card element as data-card.
+// Mirrors src/atout/cards.py; the code is kept on every face-up card element as data-card.
+
+import { faceSVG, backSVG } from "./deck.js";
 
 const SUITS = {
   C: { symbol: "♣", red: false, en: "Clubs", fr: "trèfle" },
@@ -64,9 +66,36 @@ export function isRed(code) {
   return !!(c && c.suit && SUITS[c.suit].red);
 }
 
-/** One card as an element: rank and suit symbol, red suits in red, its name for screen readers. */
-export function cardEl(code, lang, size = "") {
+// Each face is parsed once per language and cloned after: a redraw costs a clone per card.
+const FACES = new Map();
+
+function svgNode(key, make) {
+  let tpl = FACES.get(key);
+  if (!tpl) {
+    tpl = document.createElement("template");
+    tpl.innerHTML = make();
+    FACES.set(key, tpl);
+  }
+  return tpl.content.firstElementChild.cloneNode(true);
+}
+
+/** One card as an element: rank and suit symbol, red suits in red, its name for screen readers.
+ *  ``size`` "face" draws the real card (SVG) inside a ``tag`` element (span or button). */
+export function cardEl(code, lang, size = "", tag = "span") {
   const c = parseCard(code);
+  if (size === "face") {
+    const el = document.createElement(tag);
+    el.className = "card face" + (isRed(code) ? " red" : "");
+    el.dataset.card = code;
+    if (tag !== "button") el.setAttribute("role", "img");
+    el.setAttribute("aria-label", cardName(code, lang));
+    const base = c ? code.replace(/#\d$/, "") : code;
+    const svg = svgNode(`${base}/${lang}`, () => faceSVG(base, lang));
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    el.append(svg);
+    return el;
+  }
   const el = document.createElement("span");
   el.className = "card" + (isRed(code) ? " red" : "") + (c && !c.suit ? " joker" : "") + (size ? " " + size : "");
   el.dataset.card = code;
@@ -103,11 +132,15 @@ export function cardsEl(codes, lang, limit = 0) {
   return row;
 }
 
-/** A face-down card (a card back), for hand sizes. */
-export function backEl() {
-  const el = document.createElement("span");
-  el.className = "back";
-  el.setAttribute("aria-hidden", "true");
+/** A face-down card (a card back): a span, hidden from screen readers, or a button. */
+export function backEl(tag = "span") {
+  const el = document.createElement(tag);
+  el.className = "card back";
+  if (tag === "span") el.setAttribute("aria-hidden", "true");
+  const svg = svgNode("back", () => backSVG());
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  el.append(svg);
   return el;
 }
 

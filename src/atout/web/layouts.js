@@ -1,0 +1,339 @@
+// Where each game's cards lie on the felt, and how its moves are said: presentation only.
+// Nothing here decides what is legal: the table component matches taps against `legal`, and
+// these functions only place what the view holds and put words on the moves listed.
+
+import { glyph, isCardCode } from "./cards.js";
+import { moveWord } from "./i18n.js";
+
+function h(tag, props, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v == null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style") el.style.cssText = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid == null || kid === false) continue;
+    el.append(kid instanceof Node ? kid : String(kid));
+  }
+  return el;
+}
+
+const glyphs = (codes, ctx) => codes.map((c) => glyph(c, ctx.lang)).join(" ");
+const fr = (ctx) => ctx.lang === "fr";
+
+/** A stack of backs with its count: the pioche. ``onTap`` makes it a button. */
+function stockZone(count, ctx, onTap) {
+  const label = `${ctx.tr("stock")}: ${count} ${ctx.tr(count === 1 ? "card" : "cards")}`;
+  const zone = h(onTap ? "button" : "div", {
+    class: "zone stock" + (onTap ? " playable" : ""),
+    dataset: { zone: "stock" },
+    type: onTap ? "button" : null,
+    "aria-label": onTap ? `${ctx.tr("draw_stock")} (${label})` : label,
+    role: onTap ? null : "img",
+    onclick: onTap,
+  });
+  const pile = h("span", { class: "stack", "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(3, count); i++) pile.append(ctx.back(`stock:${i}`));
+  if (!count) pile.append(h("span", { class: "empty-slot" }));
+  zone.append(pile, h("span", { class: "zone-label", "aria-hidden": "true", text: `${ctx.tr("stock")} · ${count}` }));
+  return zone;
+}
+
+function banner(text, kind = "") {
+  return text ? h("p", { class: "banner " + kind, role: "note", text }) : null;
+}
+
+/** The move that was just played, to highlight: the cards of this update's last event of a kind. */
+function lastCards(ctx, kinds) {
+  const evs = ctx.table.model.events || [];
+  for (let i = evs.length - 1; i >= 0; i--) {
+    const e = evs[i];
+    if (kinds.includes(e.kind) && e.data && Array.isArray(e.data.cards)) return e.data.cards;
+  }
+  return [];
+}
+
+// ------------------------------------------------------------------------------- Q²J
+
+const Q2J = {
+  tapToSend: true, // a card that is one move on its own is played at the first tap
+  supersets: true, // a Queen with its pair: offer the Q² as well
+  felt(view, ctx, table) {
+    const draw = table.legal().find((m) => m.type === "draw");
+    const top = view.top || [];
+    const under = (view.discard || []).slice(0, Math.max(0, (view.discard || []).length - top.length)).slice(-3);
+    const last = lastCards(ctx, ["play", "joe"]);
+    const pile = h("div", {
+      class: "zone pile",
+      dataset: { zone: "pile", drop: "play" },
+      role: "group",
+      "aria-label": `${ctx.tr("discard")}: ${(view.discard || []).length} ${ctx.tr("cards")}`,
+    });
+    const stack = h("div", { class: "stack pile-stack" });
+    for (const c of under) stack.append(ctx.card(c, { key: `under:${c}`, where: "pile" }));
+    for (const c of top) stack.append(ctx.card(c, { where: "pile", last: last.includes(c) }));
+    pile.append(stack, h("span", { class: "zone-label", "aria-hidden": "true", text: `${ctx.tr("discard")} · ${view.discard_size ?? 0}` }));
+    let note = null;
+    if (view.q2_owner != null && view.q2_round) note = banner(ctx.tr("q2_banner", { who: ctx.seatName(view.q2_owner) }), "alert");
+    else if (view.free_lead) note = banner(ctx.tr("free_lead_banner"), "info");
+    return [note, h("div", { class: "zones" }, stockZone(view.stock_size ?? 0, ctx, draw ? () => table.send(draw) : null), pile)];
+  },
+  pod(view, seat, ctx) {
+    const shown = (view.shown || {})[String(seat)] || [];
+    if (!shown.length) return null;
+    return h("div", { class: "shown", "aria-label": ctx.tr("shown_cards", { cards: glyphs(shown, ctx) }) }, shown.map((c) => ctx.card(c, { key: `shown:${seat}:${c}` })));
+  },
+  positionSeat: () => null,
+  prompt(view, legal, ctx) {
+    if (view.q2_owner != null && view.q2_round) return ctx.tr("q2_prompt");
+    return ctx.tr(view.free_lead ? "q2j_prompt_free" : "q2j_prompt");
+  },
+  actText(m, ctx) {
+    if (m.type === "play" && m.cards.length === 2) return `${ctx.tr("play_q2")} ${glyphs(m.cards, ctx)}`;
+    if (m.type === "play") return `${moveWord("play", ctx.lang)} ${glyphs(m.cards, ctx)}`;
+    return moveWord(m.type, ctx.lang);
+  },
+  moveText(m, ctx) {
+    return this.actText(m, ctx);
+  },
+  paramPrompt: () => "",
+  tapMore(cands, sel, ctx) {
+    return ctx.tr("tap_more");
+  },
+};
+
+// ------------------------------------------------------------------------------- Le Quinze
+
+const QUINZE_VALUES = { A: 1, J: 11, Q: 12, K: 13 };
+
+function quinzeValue(code) {
+  if (code.startsWith("JK")) return -1;
+  const r = code.replace(/#\d$/, "").slice(0, -1);
+  return QUINZE_VALUES[r] || Number(r);
+}
+
+function scoreboard(view, ctx) {
+  const phase = view.phase || {};
+  const totals = phase.totals || [];
+  const deals = view.deals || [];
+  const opts = view.options || {};
+  const n = view.players || totals.length;
+  const head = h("tr", {}, h("th", { scope: "col", text: ctx.tr("deal_short") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", class: i === ctx.me ? "me" : "", text: ctx.short(i) })));
+  const rows = deals.map((d) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row", text: String(d.deal) }),
+      (d.points || []).map((p, i) =>
+        h("td", { class: "num" + (d.out === i ? " out" : ""), title: d.first_turn && d.out === i ? ctx.tr("bonus_title") : null, text: String(p) + (d.first_turn && d.out === i ? " ★" : "") }),
+      ),
+    ),
+  );
+  const total = h("tr", { class: "total" }, h("th", { scope: "row", text: ctx.tr("total") }), totals.map((p, i) => h("td", { class: "num", text: String(p) })));
+  const strip = h(
+    "div",
+    { class: "score-strip", "aria-hidden": "true" },
+    opts.match ? h("span", { class: "target-line", text: ctx.tr("target_line", { n: opts.target }) }) : h("span", { text: ctx.tr("single_deal") }),
+    totals.map((p, i) => h("span", { class: "tot" + (i === ctx.me ? " me" : "") }, ctx.short(i), " ", h("b", { text: String(p) }))),
+  );
+  return h(
+    "details",
+    { class: "scoreboard", id: "scoreboard" },
+    h("summary", {}, h("span", { class: "sr-only", text: ctx.tr("scoreboard") }), strip),
+    h("table", { class: "scores" }, h("caption", { text: `${ctx.tr("scoreboard")} — ${opts.match ? ctx.tr("target_line", { n: opts.target }) : ctx.tr("single_deal")}` }), h("thead", {}, head), h("tbody", {}, rows, total)),
+    h("p", { class: "small dim", text: ctx.tr("bonus_note") }),
+  );
+}
+
+const QUINZE = {
+  tapToSend: false,
+  freeSelection: true, // when `legal` is truncated, any selection can be sent for the game master to judge
+  felt(view, ctx, table) {
+    const phase = view.phase || {};
+    const tableCards = view.table || [];
+    const lastLay = lastCards(ctx, ["lay"]);
+    const zone = h("div", {
+      class: "zone spread",
+      dataset: { zone: "table", drop: "lay" },
+      role: "group",
+      "aria-label": `${ctx.tr("on_table")}: ${tableCards.length} ${ctx.tr(tableCards.length === 1 ? "card" : "cards")}`,
+    });
+    for (const c of tableCards) zone.append(ctx.card(c, { where: "table", interactive: true, last: lastLay.includes(c) }));
+    if (!tableCards.length) zone.append(h("span", { class: "zone-empty", text: ctx.tr("table_empty") }));
+    const lf = view.last_fifteen || [];
+    const discard = h(
+      "div",
+      { class: "zone discard", dataset: { zone: "discard" }, role: "group", "aria-label": `${ctx.tr("discard")}: ${view.discard_size ?? 0}` },
+      h("div", { class: "stack fifteen-stack" }, lf.length ? lf.map((c) => ctx.card(c, { key: `lf:${c}`, last: true })) : h("span", { class: "empty-slot" })),
+      h("span", { class: "zone-label", "aria-hidden": "true", text: lf.length ? `${ctx.tr("last_fifteen")} · ${view.discard_size}` : `${ctx.tr("discard")} · ${view.discard_size ?? 0}` }),
+    );
+    const note =
+      phase.name === "scoring"
+        ? banner(ctx.tr("deal_over_banner", { n: phase.deal }), "info")
+        : banner(ctx.tr("deal_line", { n: phase.deal, dealer: ctx.seatName(phase.dealer) }), "quiet");
+    return [scoreboard(view, ctx), note, h("div", { class: "zones" }, stockZone(view.stock_size ?? 0, ctx, null), discard), zone];
+  },
+  pod(view, seat, ctx) {
+    const totals = (view.phase || {}).totals || [];
+    return totals[seat] != null ? h("span", { class: "pts", text: ctx.tr("points_n", { n: totals[seat] }) }) : null;
+  },
+  positionSeat: () => null,
+  selectionText(cards, ctx) {
+    const aces = cards.filter((c) => c.startsWith("A")).length;
+    const sum = cards.reduce((s, c) => s + quinzeValue(c), 0);
+    const alt = aces ? sum + 13 : null;
+    const ok = sum === 15 || alt === 15;
+    return ctx.tr("sum", { sum: alt != null ? `${sum} / ${alt}` : String(sum) }) + (ok ? " ✓" : "");
+  },
+  freeMove(cards) {
+    return cards.length >= 2 ? { type: "fifteen", cards: [...cards] } : null;
+  },
+  prompt(view, legal, ctx) {
+    if ((view.phase || {}).name === "scoring") return ctx.tr("deal_over_banner", { n: view.phase.deal });
+    return ctx.tr(view.made ? "quinze_prompt_more" : "quinze_prompt");
+  },
+  actText(m, ctx) {
+    if (m.type === "fifteen") return `${ctx.tr("fifteen_btn")} ${glyphs(m.cards, ctx)}`;
+    if (m.type === "lay") return ctx.tr("lay_btn", { cards: glyphs(m.cards, ctx) });
+    return moveWord(m.type, ctx.lang);
+  },
+  moveText(m, ctx) {
+    return this.actText(m, ctx);
+  },
+  paramPrompt: () => "",
+  tapMore(cands, sel, ctx) {
+    return ctx.tr("quinze_more");
+  },
+};
+
+// ------------------------------------------------------------------------------- Le Pouilleux
+
+const RANK_WORDS = {
+  "10": ["the 10s", "les 10"],
+  J: ["the Jacks", "les Valets"],
+  Q: ["the Queens", "les Dames"],
+  K: ["the Kings", "les Rois"],
+  A: ["the Aces", "les As"],
+};
+
+function pairRank(cards) {
+  return cards[0].replace(/#\d$/, "").slice(0, -1);
+}
+
+function pairsEl(pairs, ctx, key) {
+  return h(
+    "div",
+    { class: "pairs", "aria-label": ctx.tr("laid_pairs_n", { n: pairs.length }) },
+    pairs.map((p, i) =>
+      h("span", { class: "pair-chip", dataset: { k: `pair:${key}:${i}` } }, p.map((c) => h("span", { class: isRed(c) ? "red" : "", text: glyph(c, ctx.lang) }))),
+    ),
+  );
+}
+
+function isRed(code) {
+  return /[HD](#\d)?$/.test(code);
+}
+
+const POUILLEUX = {
+  tapToSend: false,
+  felt(view, ctx, table) {
+    const dir = view.direction === -1;
+    const parts = [];
+    const line = h(
+      "div",
+      { class: "pou-state" },
+      h("span", { class: "direction", title: ctx.tr(dir ? "ccw" : "cw") }, h("span", { class: "arrow", "aria-hidden": "true", text: dir ? "↺" : "↻" }), " ", ctx.tr(dir ? "ccw" : "cw")),
+      view.imposed
+        ? h("span", { class: "imposed " + view.imposed }, h("span", { "aria-hidden": "true", text: view.imposed === "red" ? "♥♦ " : "♠♣ " }), ctx.tr("imposed", { colour: ctx.tr("colour_" + view.imposed), who: ctx.seatName(view.imposed_by) }))
+        : null,
+    );
+    parts.push(line);
+    const me = ctx.me;
+    if (me != null && view.laid && (view.laid[me] || []).length) parts.push(h("div", { class: "my-pairs" }, h("span", { class: "zone-label", text: ctx.tr("your_pairs") }), pairsEl(view.laid[me], ctx, me)));
+    if (view.phase === "draw" && view.turn != null && view.turn !== me && view.draw_from != null)
+      parts.push(banner(ctx.tr("drawing_from", { who: ctx.seatName(view.turn), from: ctx.seatName(view.draw_from) }), "quiet"));
+    return parts;
+  },
+  pod(view, seat, ctx) {
+    const pairs = (view.laid || [])[seat] || [];
+    const known = (view.known || []).filter(([, s]) => s === seat).map(([c]) => c);
+    return [
+      pairs.length ? pairsEl(pairs, ctx, seat) : null,
+      known.length ? h("div", { class: "known small", text: ctx.tr("known_cards", { cards: glyphs(known, ctx) }) }) : null,
+    ];
+  },
+  positionSeat(view, type) {
+    return type === "pick" ? view.pick_from : view.draw_from;
+  },
+  effect(m, ctx) {
+    if (m.type !== "lay") return null;
+    const r = pairRank(m.cards);
+    const n = ctx.table.model.players;
+    switch (r) {
+      case "10":
+        return ctx.tr(n === 2 ? "effect_10_two" : "effect_10");
+      case "Q":
+        return ctx.tr("effect_q");
+      case "K":
+        return ctx.tr("effect_k", { a: ctx.seatName(m.target), b: ctx.seatName(m.other) });
+      case "J":
+        return ctx.tr("effect_j", { who: ctx.seatName(m.target) });
+      case "A":
+        return ctx.tr("effect_a", { colour: ctx.tr("colour_" + m.colour) });
+      default:
+        return null;
+    }
+  },
+  paramPrompt(need, exact, ctx) {
+    if (need.key === "colour") return ctx.tr("choose_colour");
+    if (need.key === "pair") return need.chosen.length ? ctx.tr("choose_second", { who: ctx.seatName(need.chosen[0]) }) : ctx.tr("choose_two");
+    return ctx.tr("choose_victim");
+  },
+  prompt(view, legal, ctx) {
+    if (view.phase === "draw") return ctx.tr("pou_draw", { who: ctx.seatName(view.draw_from) });
+    if (view.phase === "pick") return ctx.tr("pou_pick", { who: ctx.seatName(view.pick_from) });
+    return ctx.tr("pou_act");
+  },
+  actText(m, ctx) {
+    if (m.type === "lay") {
+      const w = RANK_WORDS[pairRank(m.cards)];
+      return `${ctx.tr("confirm")} — ${moveWord("lay", ctx.lang)} ${w ? w[fr(ctx) ? 1 : 0] : glyphs(m.cards, ctx)}`;
+    }
+    return moveWord(m.type, ctx.lang);
+  },
+  moveText(m, ctx) {
+    return this.actText(m, ctx);
+  },
+  tapMore: (c, s, ctx) => ctx.tr("tap_more"),
+};
+
+// ------------------------------------------------------------------------------- any other game
+
+/** A game without a layout of its own: its card lists on the felt, its moves as buttons. */
+export const GENERIC = {
+  tapToSend: false,
+  felt(view, ctx) {
+    const zone = h("div", { class: "zones generic" });
+    for (const [k, v] of Object.entries(view)) {
+      if (k === "hand" || !Array.isArray(v) || !v.length || !v.every(isCardCode)) continue;
+      zone.append(h("div", { class: "zone spread", role: "group", "aria-label": k }, h("span", { class: "zone-label", text: k }), v.slice(-12).map((c) => ctx.card(c, { key: `${k}:${c}` }))));
+    }
+    return zone;
+  },
+  pod: () => null,
+  positionSeat: () => null,
+  prompt: (view, legal, ctx) => ctx.tr("generic_prompt"),
+  actText: (m, ctx) => [moveWord(m.type, ctx.lang), ...Object.entries(m).filter(([k]) => k !== "type").map(([, v]) => (Array.isArray(v) ? glyphs(v, ctx) : String(v)))].join(" "),
+  moveText(m, ctx) {
+    return this.actText(m, ctx);
+  },
+  paramPrompt: () => "",
+  tapMore: (c, s, ctx) => ctx.tr("tap_more"),
+};
+
+export const LAYOUTS = { q2j: Q2J, quinze: QUINZE, pouilleux: POUILLEUX };
