@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli import app, error_line
+from atout.cli import app
+from atout.cliutil import error_line
 
 runner = CliRunner()
 

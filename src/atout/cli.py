@@ -3,99 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
-import re
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
-from typer.core import TyperGroup
 
 from atout.cards import card
-from atout.cliutil import check_lang, options_from_pairs
+from atout.cliutil import Commands, check_lang, options_from_pairs
 from atout.games import all_games, get_game
-from atout.games.base import AtoutError, Event, State
-
-
-class Commands(TyperGroup):
-    """The ``atout`` group: the one place where a command's error becomes one line and exit 2.
-
-    Known errors (an :class:`AtoutError`, a usage error, a file or a connection that fails, a
-    value refused) are said on stderr in one line, in French after ``--lang fr``; anything else is
-    a bug and is said in one line too, with exit code 1 (``ATOUT_DEBUG=1`` shows the traceback).
-    """
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        ctx.meta["atout.args"] = list(args)
-        return super().parse_args(ctx, args)
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
-            raise
-        except Exception as e:
-            if os.environ.get("ATOUT_DEBUG"):
-                raise
-            args = ctx.meta.get("atout.args", [])
-            fr = _lang_of(args) == "fr"
-            line, code = error_line(e, fr)
-            typer.echo(line, err=True)
-            raise typer.Exit(code) from None
-
-
-def _lang_of(args: list[str]) -> str:
-    """The language asked on the command line (``--lang fr``, ``-l fr``, ``--lang=fr``)."""
-    for i, a in enumerate(args):
-        if a in ("--lang", "-l") and i + 1 < len(args):
-            return args[i + 1]
-        if a.startswith("--lang="):
-            return a.split("=", 1)[1]
-    return "en"
-
-
-_CLICK_FR = [
-    (r"^Invalid value for (.*?): ", r"Valeur invalide pour \1 : "),
-    (r"^Missing argument (.*)\.$", r"Argument manquant \1."),
-    (r"^Missing option (.*)\.$", r"Option manquante \1."),
-    (r"^No such option: (.*)$", r"Option inconnue : \1"),
-    (r"^No such command (.*)\.$", r"Commande inconnue \1."),
-    (r"^Got unexpected extra argument", r"Argument en trop"),
-    (r"^Option (.*) requires an argument\.$", r"L'option \1 attend une valeur."),
-]
-
-
-def error_line(e: BaseException, fr: bool = False) -> tuple[str, int]:
-    """The one line that says what went wrong, and the exit code (2: a mistake, 1: a bug)."""
-    import msgspec
-
-    from atout.cliutil import CommandLineError
-
-    err = "Erreur :" if fr else "Error:"
-    if isinstance(e, CommandLineError):
-        return f"{err} {e.text('fr' if fr else 'en')}", 2
-    if isinstance(e, AtoutError):
-        return f"{err} {e.text('fr' if fr else 'en')} ({e.code})", 2
-    if isinstance(e, typer.TyperException):  # usage: bad or missing argument or option
-        text = " ".join(e.format_message().split())
-        if fr:
-            for pat, rep in _CLICK_FR:
-                text = re.sub(pat, rep, text)
-        ctx = getattr(e, "ctx", None)
-        hint = f" (atout {ctx.info_name} --help)" if ctx is not None and ctx.parent else ""
-        return f"{err} {text}{hint}", 2
-    if isinstance(e, OSError) and e.filename is not None:
-        return f"{err} {e.filename}: {e.strerror or e}", 2
-    if isinstance(e, (OSError, ValueError, msgspec.MsgspecError)):
-        # connections, files, and values refused by a parser (json, msgspec, int)
-        return f"{err} {' '.join(str(e).split()) or type(e).__name__}", 2
-    kind = type(e).__name__
-    if fr:
-        return f"Erreur interne ({kind}: {e}) ; ATOUT_DEBUG=1 montre la trace", 1
-    return f"{err} internal error ({kind}: {e}); ATOUT_DEBUG=1 shows the traceback", 1
-
+from atout.games.base import Event, State
 
 app = typer.Typer(
     cls=Commands,

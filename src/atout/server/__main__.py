@@ -2,8 +2,9 @@
 
 import typer
 
+from atout.cliutil import Commands
 from atout.server.commands import register
 
-app = typer.Typer(no_args_is_help=True, add_completion=False)
+app = typer.Typer(cls=Commands, no_args_is_help=True, add_completion=False)
 register(app)
 app()
