@@ -67,8 +67,13 @@ class Raw:
         self.proto = ClientProtocol(parse_uri("ws://x/ws"), state=OPEN, max_size=None)
         self.events: list[Any] = []
 
+    @staticmethod
+    def masked(data: bytes, opcode: Opcode = TEXT, fin: bool = True) -> bytes:
+        """One frame as a client sends it."""
+        return Frame(opcode, data, fin).serialize(mask=True)
+
     def frame(self, opcode: Opcode, data: bytes, fin: bool = True) -> None:
-        self.w.write(Frame(opcode, data, fin).serialize(mask=True))
+        self.w.write(self.masked(data, opcode, fin))
 
     def text(self, data: bytes) -> None:
         self.frame(TEXT, data)
