@@ -526,6 +526,23 @@ server restart a table counts again from its state version.
   reveals `seed`; `atout verify RECORD` replays the deal and every move.
 * **JSON Schemas**: `docs/schema/client.json` (everything a client may send),
   `docs/schema/server.json` (everything the game master sends), one file per command.
+* **Transport and limits** (`atout serve --help` lists the options; the defaults are shown):
+  * A message is one WebSocket **text** message of UTF-8 JSON. It may come in fragments, joined
+    before reading; all of them together may have at most **65,536 bytes** (`--max-message`).
+    A larger message gets `protocol.too_large`, then the connection is closed with **1009**.
+  * A **binary** message is refused with `protocol.bad_message` (the connection stays open), as is
+    JSON nested more than **32** levels deep (arrays and objects).
+  * Close codes from the game master: **1007** invalid UTF-8 (inside or outside a JSON string);
+    **1009** too large; **1002** a framing error; **1008** the client does not read what it is
+    sent (more than `--conn-buffer` 1 MiB waiting; past its share when all clients together hold
+    over `--total-buffer` 64 MiB, it is dropped at once); **1011** silent for the idle time-out
+    (`--idle-timeout` 120 s; a ping goes out at half of it, and browsers and WebSocket libraries
+    answer pings by themselves); **1001** the server is stopping.
+  * HTTP: the whole request must arrive within `--handshake-timeout` (10 s; else 408). `/ws`
+    accepts a request with no `Origin` (a program), from the page's own origin (its `Host`) or a
+    loopback page (`localhost`, `127.x.x.x`, `[::1]`); any other origin gets **403** unless
+    `--allow-origin` names it (or is `*`). Beyond `--max-connections` sockets (1000, fewer under
+    a low `ulimit -n`) `/ws` answers **503** with `Retry-After`; `/health` is still served.
 """
 
 

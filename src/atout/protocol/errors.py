@@ -15,7 +15,7 @@ ERROR_CODES: dict[str, str] = {
     "protocol.unknown_command": "The 'cmd' is not a command a client may send.",
     "protocol.version": "No protocol version in common (the reply lists the server's).",
     "protocol.hello_required": "Send 'hello' before anything else.",
-    "protocol.too_large": "The frame is larger than the server accepts.",
+    "protocol.too_large": "The message (its fragments together) is larger than the server accepts (65,536 bytes by default); the connection is then closed with 1009.",
     "lobby.unknown_game": "No game with this id.",
     "lobby.bad_options": "Options or player count refused by the game.",
     "lobby.bad_bot": "Unknown bot kind, or a bot seat out of range.",

@@ -45,10 +45,55 @@ def serve(
             "--open", help="Open the page in a desktop browser (only with a display, not in CI)."
         ),
     ] = False,
+    max_message: Annotated[
+        int, typer.Option(min=1024, help="Bytes a client's message may have (fragments joined).")
+    ] = 1 << 16,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Open sockets; beyond, /ws answers 503 (default: 1000, fewer under a low "
+            "ulimit -n).",
+            show_default=False,
+        ),
+    ] = None,
+    conn_buffer: Annotated[
+        int, typer.Option(min=65536, help="Bytes waiting for one client before it is cut off.")
+    ] = 1 << 20,
+    total_buffer: Annotated[
+        int, typer.Option(min=65536, help="Bytes waiting for all clients together.")
+    ] = 64 << 20,
+    handshake_timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds to send a whole HTTP request.")
+    ] = 10.0,
+    idle_timeout: Annotated[
+        float,
+        typer.Option(
+            min=1.0, help="Seconds of silence before a WebSocket is closed (pinged at half)."
+        ),
+    ] = 120.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Page origin allowed on /ws besides its own and loopback ones, e.g. "
+            "https://cards.example (repeatable; '*': any)."
+        ),
+    ] = None,
 ) -> None:
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
+    from atout.server.limits import Limits, default_max_connections
     from atout.server.ws import serve as run
+
+    limits = Limits(
+        max_message=max_message,
+        max_connections=max_connections or default_max_connections(),
+        conn_buffer=conn_buffer,
+        total_buffer=total_buffer,
+        handshake_timeout=handshake_timeout,
+        idle_timeout=idle_timeout,
+        allow_origins=tuple(allow_origin or ()),
+    )
 
     logging.basicConfig(
         stream=sys.stderr,
@@ -59,7 +104,13 @@ def serve(
     path = db or default_db()
     until_stopped(
         lambda ready: run(
-            host, port, str(path), leak_guard=leak_guard, synchronous=sync.upper(), ready=ready
+            host,
+            port,
+            str(path),
+            leak_guard=leak_guard,
+            synchronous=sync.upper(),
+            limits=limits,
+            ready=ready,
         ),
         host,
         port,
