@@ -52,7 +52,7 @@ class Harness:
     def connect(self, name: str = "", hello: bool = True) -> int:
         self._conn += 1
         c = self._conn
-        self.deliver(self.core.connect(c))
+        self.deliver(self.core.connect(c, address=self.address, now=self.now))
         self.names[c] = name or f"p{c}"
         if hello:
             self.request(c, "hello", versions=[1], name=self.names[c])

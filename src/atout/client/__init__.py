@@ -28,6 +28,7 @@ from atout.protocol import messages as m
 from atout.protocol.codec import decode_server, encode
 
 Chooser = Callable[[m.UpdateBody], Any]
+RATE_RETRIES = 5  # times a command refused by the rate limit is sent again
 
 
 class ClientError(AtoutError):
@@ -127,21 +128,29 @@ class Client:
 
     # -- plumbing ----------------------------------------------------------------------------
     async def request(self, msg: m.Message, timeout: float = 60) -> m.Message:
-        """Send ``msg`` with a fresh request id; return the reply or raise :class:`ClientError`."""
-        self._rid += 1
-        rid = msg.id = self._rid
-        msg.sender, msg.to = self.name, m.GM
-        fut: asyncio.Future[m.Message] = asyncio.get_running_loop().create_future()
-        fut.add_done_callback(_retrieve)
-        self._pending[rid] = fut
-        try:
-            await self.ws.send(encode(msg), text=True)
-            rep = await asyncio.wait_for(fut, timeout)
-        finally:
-            self._pending.pop(rid, None)
-        if isinstance(rep, m.Error):
-            raise ClientError(rep.body)
-        return rep
+        """Send ``msg`` with a fresh request id; return the reply or raise :class:`ClientError`.
+
+        A command refused by the server's rate limit (``limit.rate``, nothing was done) is sent
+        again after the ``retry_after`` the server gave, a few times."""
+        for attempt in range(RATE_RETRIES + 1):
+            self._rid += 1
+            rid = msg.id = self._rid
+            msg.sender, msg.to = self.name, m.GM
+            fut: asyncio.Future[m.Message] = asyncio.get_running_loop().create_future()
+            fut.add_done_callback(_retrieve)
+            self._pending[rid] = fut
+            try:
+                await self.ws.send(encode(msg), text=True)
+                rep = await asyncio.wait_for(fut, timeout)
+            finally:
+                self._pending.pop(rid, None)
+            if not isinstance(rep, m.Error):
+                return rep
+            wait = rep.body.detail.get("retry_after")
+            if rep.body.code != "limit.rate" or attempt == RATE_RETRIES or wait is None:
+                raise ClientError(rep.body)
+            await asyncio.sleep(min(float(wait), 10.0))
+        raise AssertionError("unreachable")
 
     async def send_raw(self, data: str | bytes) -> None:
         """Send a frame as is (tests: malformed messages)."""
@@ -206,9 +215,20 @@ class Client:
         body = m.CreateTableBody(game=game, players=players, **settings)
         return (await self.request(m.CreateTable(body=body))).body  # type: ignore[attr-defined,return-value]
 
-    async def list_tables(self, game: str | None = None) -> list[m.TableInfo]:
-        rep = await self.request(m.ListTables(body=m.ListTablesBody(game=game)))
-        return rep.body.tables  # type: ignore[attr-defined,no-any-return]
+    async def list_tables(
+        self, game: str | None = None, status: str | None = None, pages: int = 10
+    ) -> list[m.TableInfo]:
+        """The listed tables (oldest first), following up to ``pages`` of the server's pages."""
+        tables: list[m.TableInfo] = []
+        after = None
+        for _ in range(pages):
+            body = m.ListTablesBody(game=game, status=status, after=after)  # type: ignore[arg-type]
+            rep = await self.request(m.ListTables(body=body))
+            tables += rep.body.tables  # type: ignore[attr-defined]
+            after = rep.body.next  # type: ignore[attr-defined]
+            if after is None:
+                break
+        return tables
 
     async def join(self, table: str, seat: int | None = None) -> m.JoinedBody:
         rep = await self.request(m.Join(body=m.JoinBody(table=table, seat=seat)))

@@ -84,6 +84,10 @@ class SeatInfo(Body, omit_defaults=False):
     bot: Annotated[str | None, _d("Bot kind when the game master plays this seat.")] = None
     taken: bool = False
     connected: bool = False
+    away: Annotated[
+        bool,
+        _d("Its player is gone past the grace period: a bot plays for them until they resume."),
+    ] = False
 
 
 class TableInfo(Body, omit_defaults=False):
@@ -145,7 +149,17 @@ class CreateTableBody(Body):
 
 
 class ListTablesBody(Body):
-    game: str | None = None
+    game: Annotated[str | None, _d("Only this game.")] = None
+    status: Annotated[
+        Literal["waiting", "playing"] | None, _d("Only tables in this state (null: both).")
+    ] = None
+    limit: Annotated[
+        Annotated[int, msgspec.Meta(ge=1)] | None,
+        _d("Tables wanted in this page (null or beyond the server's page size: the page size)."),
+    ] = None
+    after: Annotated[str | None, _d("The 'next' of the previous page, to continue from there.")] = (
+        None
+    )
 
 
 class TableBody(Body):
@@ -188,7 +202,10 @@ class GamesBody(Body):
 
 
 class TablesBody(Body):
-    tables: list[TableInfo]
+    tables: Annotated[list[TableInfo], _d("Oldest first, at most the page size.")]
+    next: Annotated[
+        str | None, _d("Set when there are more: send it as 'after' for the next page.")
+    ] = None
 
 
 class JoinedBody(Body):
@@ -283,7 +300,10 @@ class CreateTable(Message, tag="create_table"):
 
 class ListTables(Message, tag="list_tables"):
     direction = C2G
-    summary = "Lists the listed (non-private) tables not yet finished."
+    summary = (
+        "Lists the listed (non-private) tables waiting or playing, one page at a time "
+        "(filters: game, status)."
+    )
     body: ListTablesBody = msgspec.field(default_factory=ListTablesBody)
 
 

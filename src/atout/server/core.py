@@ -17,9 +17,11 @@ from __future__ import annotations
 import hashlib
 import heapq
 import hmac
+import ipaddress
 import logging
 import os
 import re
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -65,6 +67,20 @@ class CoreLimits:
     bot_workers: int = 2  # worker processes for searches (0: in the loop, tests only)
     tick_moves: int = 16  # moves one tick makes before it yields to the loop
     option_maxima: dict[str, dict[str, int]] = field(default_factory=lambda: OPTION_MAXIMA)
+    # -- rate limits and quotas (per remote address: not applied to loopback addresses)
+    conn_rate: float = 100.0  # commands per second, per connection (token bucket)
+    conn_burst: int = 200
+    address_rate: float = 200.0  # commands per second, per remote address
+    address_burst: int = 400
+    create_rate: float = 0.5  # tables created per second, per connection and per address
+    create_burst: int = 10
+    tables_per_conn: int = 10  # open (waiting or playing) tables a connection created
+    tables_per_address: int = 50
+    page_size: int = 50  # tables in one list_tables reply, at most
+    waiting_ttl: float = 1800.0  # seconds a table may wait for its start (0: forever)
+    away_after: float = 60.0  # seconds a disconnected player has before a bot plays (0: never)
+    abandon_after: float = 600.0  # seconds every player may be gone before the table closes
+    bot_tables: int = 8  # all-bot tables open at once (0: refused)
 
     @classmethod
     def unlimited(cls) -> CoreLimits:
@@ -76,7 +92,49 @@ class CoreLimits:
             bot_workers=0,
             tick_moves=1 << 30,
             option_maxima={},
+            conn_rate=1e12,
+            conn_burst=1 << 30,
+            address_rate=1e12,
+            address_burst=1 << 30,
+            create_rate=1e12,
+            create_burst=1 << 30,
+            tables_per_conn=1 << 30,
+            tables_per_address=1 << 30,
+            page_size=1 << 30,
+            waiting_ttl=0.0,
+            away_after=0.0,
+            abandon_after=0.0,
+            bot_tables=1 << 30,
         )
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` kept."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = now
+
+    def take(self, now: float) -> float:
+        """Take a token: 0.0 if there was one, else the seconds until there is."""
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return 0.0
+        return (1.0 - self.tokens) / self.rate
+
+
+@dataclass(slots=True)
+class Address:
+    """What one remote address may still do (shared by its connections)."""
+
+    commands: Bucket
+    creates: Bucket
+    conns: int = 0
 
 
 class LeakError(AssertionError):
@@ -91,6 +149,9 @@ class Conn:
     texts: bool = False
     seats: dict[str, int] = field(default_factory=dict)
     watching: set[str] = field(default_factory=set)
+    address: str | None = None  # None: loopback or unknown (no per-address limit)
+    commands: Bucket | None = None
+    creates: Bucket | None = None
 
 
 @dataclass(slots=True)
@@ -100,6 +161,8 @@ class Seat:
     bot: str | None = None
     token_hash: str | None = None
     conn: int | None = None
+    gone: float | None = None  # when its player's connection went (None: here, or a bot)
+    away: bool = False  # gone for longer than the grace period: a bot plays it meanwhile
 
     @property
     def taken(self) -> bool:
@@ -129,6 +192,7 @@ class Table:
     rematch_of: str | None = None
     rematch: str | None = None
     result: dict[str, Any] | None = None
+    owner: tuple[int, str | None] | None = None  # (connection, address) that created it
     # Once finished and stored: the final version, with ``history`` and ``moves`` dropped (the
     # store holds them; a late watcher's catch-up reads them back)
     archived: int | None = None
@@ -164,6 +228,7 @@ class Core:
         self.leak_guard = leak_guard
         self.server_name = server_name
         self.conns: dict[int, Conn] = {}
+        self.addresses: dict[str, Address] = {}
         self.tables: dict[str, Table] = {}
         self._timers: list[tuple[float, int, str, int, str]] = []
         self._timer_no = 0
@@ -187,8 +252,23 @@ class Core:
         }
 
     # ================================================================== the shell's API
-    def connect(self, conn: int) -> list[Out]:
-        self.conns[conn] = Conn(conn)
+    def connect(self, conn: int, address: str | None = None, now: float = 0.0) -> list[Out]:
+        """A new connection; ``address`` is its peer's IP (per-address limits and quotas)."""
+        lim = self.limits
+        c = self.conns[conn] = Conn(
+            conn,
+            address=None if address is None or _loopback(address) else address,
+            commands=Bucket(lim.conn_rate, lim.conn_burst, now),
+            creates=Bucket(lim.create_rate, lim.create_burst, now),
+        )
+        if c.address is not None:
+            a = self.addresses.get(c.address)
+            if a is None:
+                a = self.addresses[c.address] = Address(
+                    Bucket(lim.address_rate, lim.address_burst, now),
+                    Bucket(lim.create_rate, lim.create_burst, now),
+                )
+            a.conns += 1
         return []
 
     def receive(self, conn: int, data: bytes | str, now: float) -> list[Out]:
@@ -197,6 +277,11 @@ class Core:
         self._now = now
         c = self.conns.get(conn)
         if c is None:
+            return out
+        wait = self._throttle(c, now)
+        if wait:
+            err = _limited("limit.rate", "Too many commands", wait)
+            self._error(c, _request_id(data), err)
             return out
         try:
             msg = decode_client(data)
@@ -240,6 +325,12 @@ class Core:
         c = self.conns.pop(conn, None)
         if c is None:
             return out
+        if c.address is not None:
+            a = self.addresses.get(c.address)
+            if a is not None:
+                a.conns -= 1
+                if a.conns <= 0:
+                    del self.addresses[c.address]
         for tid in c.watching:
             t = self.tables.get(tid)
             if t is not None:
@@ -248,6 +339,8 @@ class Core:
             t = self.tables.get(tid)
             if t is not None and t.seats[idx].conn == conn:
                 t.seats[idx].conn = None
+                if t.status == "playing":
+                    self._gone(t, t.seats[idx], now)
                 self._broadcast_table(t)
         return out
 
@@ -297,6 +390,15 @@ class Core:
         if kind == "evict":
             if t.status in ENDED:
                 self._evict(t)
+            return False
+        if kind == "expire":
+            if t.status == "waiting":
+                log.info("table %s: nobody started it in time; closed", t.id)
+                self._close(t, now, "closed")
+            return False
+        if kind.startswith("away:") or kind == "abandon":
+            if t.status == "playing":
+                self._check_gone(t, kind, now)
             return False
         if t.status != "playing" or t.version != version or t.state is None:
             return False
@@ -397,7 +499,7 @@ class Core:
             )
             err.detail = {"versions": list(m.SUPPORTED_VERSIONS)}  # type: ignore[attr-defined]
             raise err
-        c.name, c.lang, c.texts = b.name, b.lang, b.texts
+        c.name, c.lang, c.texts = check_name(b.name), b.lang, b.texts
         games = list(_games())
         self._reply(
             c,
@@ -423,6 +525,7 @@ class Core:
             raise ProtocolError("lobby.bad_options", e.message, e.message_fr) from None
         if len(set(b.bots)) != len(b.bots) or any(not 0 <= s < b.players for s in b.bots):
             raise ProtocolError("lobby.bad_bot", "Bot seats must be distinct seats of the table.")
+        self._check_quotas(c, b, now)
         if b.bot_kind not in bot_kinds():  # also plays the seats of players who leave
             raise ProtocolError(
                 "lobby.bad_bot",
@@ -447,22 +550,92 @@ class Core:
             settings=b,
             created=now,
             seats=seats,
+            owner=(c.id, c.address),
         )
         self.tables[tid] = t
         if self.store is not None:
             self.store.create_table(self._head_record(t))
+        if self.limits.waiting_ttl > 0:
+            self._push(now + self.limits.waiting_ttl, t, "expire")
         self._reply(c, msg, m.TableCreated, self._info(t))
         self._maybe_autostart(t, now)
 
     def _list_tables(self, c: Conn, msg: m.ListTables, now: float) -> None:
-        tables = [
-            self._info(t)
+        """One page of the listed tables not ended, oldest first; ``next`` asks for the rest."""
+        b = msg.body
+        after: tuple[float, str] | None = None
+        if b.after is not None:
+            created, _, tid = b.after.partition("/")
+            try:
+                after = (float(created), tid)
+            except ValueError:
+                raise ProtocolError(
+                    "lobby.bad_cursor",
+                    "'after' must be the 'next' of a previous 'tables' reply.",
+                    "'after' doit être le 'next' d'une réponse 'tables' précédente.",
+                ) from None
+        statuses = ("waiting", "playing") if b.status is None else (b.status,)
+        found = sorted(
+            (t.created, t.id)
             for t in self.tables.values()
             if not t.settings.private
-            and t.status in ("waiting", "playing")
-            and (msg.body.game is None or t.game.id == msg.body.game)
-        ]
-        self._reply(c, msg, m.Tables, m.TablesBody(tables=tables))
+            and t.status in statuses
+            and (b.game is None or t.game.id == b.game)
+            and (after is None or (t.created, t.id) > after)
+        )
+        size = min(b.limit or self.limits.page_size, self.limits.page_size)
+        page = found[:size]
+        more = len(found) > size
+        body = m.TablesBody(
+            tables=[self._info(self.tables[tid]) for _, tid in page],
+            next=f"{page[-1][0]!r}/{page[-1][1]}" if more else None,
+        )
+        self._reply(c, msg, m.Tables, body)
+
+    # -- rate limits and quotas
+    def _throttle(self, c: Conn, now: float) -> float:
+        """0.0 if ``c`` may send a command now, else the seconds to wait."""
+        wait = c.commands.take(now) if c.commands is not None else 0.0
+        if c.address is not None and not wait:
+            a = self.addresses.get(c.address)
+            if a is not None:
+                wait = a.commands.take(now)
+        return wait
+
+    def _check_quotas(self, c: Conn, b: m.CreateTableBody, now: float) -> None:
+        lim = self.limits
+        a = self.addresses.get(c.address) if c.address is not None else None
+        mine = theirs = bot_only = 0
+        for t in self.tables.values():
+            if t.status not in ("waiting", "playing"):
+                continue
+            if t.owner is not None:
+                mine += t.owner[0] == c.id
+                theirs += a is not None and t.owner[1] == c.address
+            bot_only += all(s.bot is not None for s in t.seats)
+        if mine >= lim.tables_per_conn or (a is not None and theirs >= lim.tables_per_address):
+            most = lim.tables_per_conn if mine >= lim.tables_per_conn else lim.tables_per_address
+            err = ProtocolError(
+                "limit.open_tables",
+                f"You have {most} open tables already: start, finish or leave one first.",
+                f"Vous avez déjà {most} tables ouvertes : commencez, finissez ou quittez-en une.",
+            )
+            err.detail = {"max": most, "retry_after": None}  # type: ignore[attr-defined]
+            raise err
+        if len(b.bots) >= b.players and bot_only >= lim.bot_tables:
+            err = ProtocolError(
+                "limit.bot_tables",
+                f"This server plays at most {lim.bot_tables} tables of bots only at once.",
+                f"Ce serveur joue au plus {lim.bot_tables} tables de robots seuls à la fois.",
+            )
+            retry = None if lim.bot_tables == 0 else 60.0
+            err.detail = {"max": lim.bot_tables, "retry_after": retry}  # type: ignore[attr-defined]
+            raise err
+        wait = c.creates.take(now) if c.creates is not None else 0.0
+        if a is not None and not wait:
+            wait = a.creates.take(now)
+        if wait:
+            raise _limited("limit.create_rate", "Too many tables created", wait)
 
     def _join(self, c: Conn, msg: m.Join, now: float) -> None:
         t = self._get_table(msg.body.table)
@@ -536,6 +709,7 @@ class Core:
             )
         seat.conn = c.id
         c.seats[t.id] = seat.index
+        self._back(t, seat, now)
         self._reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=b.token))
         self._broadcast_table(t)
         self._catch_up(t, c, seat.index, b.version, now)
@@ -720,7 +894,46 @@ class Core:
             self._finish(t, now)
 
     def _bot_plays(self, t: Table, seat: int) -> bool:
-        return t.seats[seat].bot is not None
+        s = t.seats[seat]
+        return s.bot is not None or s.away
+
+    # -- players gone: a bot plays their seat after a grace period; gone long, the table ends
+    def _gone(self, t: Table, seat: Seat, now: float) -> None:
+        """``seat``'s player has no connection any more (dropped, or a server restart)."""
+        lim = self.limits
+        seat.gone = now
+        if lim.away_after > 0:
+            self._push(now + lim.away_after, t, f"away:{seat.index}")
+        if lim.abandon_after > 0:
+            self._push(now + lim.abandon_after, t, "abandon")
+
+    def _check_gone(self, t: Table, kind: str, now: float) -> None:
+        lim = self.limits
+        humans = [s for s in t.seats if s.bot is None]
+        if kind == "abandon":
+            if humans and all(
+                s.gone is not None and now - s.gone >= lim.abandon_after - 1e-6 for s in humans
+            ):
+                log.info("table %s: every player gone for %.0f s; closed", t.id, lim.abandon_after)
+                self._close(t, now, "closed")
+            return
+        seat = t.seats[int(kind.split(":", 1)[1])]
+        gone = seat.gone
+        if seat.bot is None and gone is not None and not seat.away:
+            if now - gone < lim.away_after - 1e-6:
+                return
+            seat.away = True
+            self._broadcast_table(t)
+            if t.state is not None and t.state.current == seat.index:
+                self._schedule(t, now)
+
+    def _back(self, t: Table, seat: Seat, now: float) -> None:
+        """``seat``'s player is back: the bot stops playing for it."""
+        was_away = seat.away
+        seat.gone, seat.away = None, False
+        playing = t.status == "playing" and t.state is not None
+        if was_away and playing and t.state.current == seat.index:  # type: ignore[union-attr]
+            self._schedule(t, now)
 
     def _bot_kind(self, t: Table, seat: int) -> str:
         return t.seats[seat].bot or t.settings.bot_kind
@@ -1181,6 +1394,7 @@ class Core:
                 bot=s.bot,
                 taken=s.taken,
                 connected=s.conn is not None or s.bot is not None,
+                away=s.away,
             )
             for s in t.seats
         ]
@@ -1234,6 +1448,8 @@ class Core:
             rematch_of=rec.rematch_of,
             rematch=rec.rematch,
         )
+        if rec.status == "waiting" and self.limits.waiting_ttl > 0:
+            self._push(max(now, rec.created + self.limits.waiting_ttl), t, "expire")
         if rec.status in ("playing", "finished"):
             t.state, t.history = _replay(rec)
             t.seed, t.commitment = rec.seed, rec.commitment
@@ -1244,8 +1460,73 @@ class Core:
             elif t.state.current is None:  # crashed between the last move and the finish
                 self._finish(t, now)
             else:
+                for s in t.seats:
+                    if s.bot is None:  # nobody is connected after a restart
+                        self._gone(t, s, now)
                 self._schedule(t, now)
         return t
+
+
+#: Bidirectional formatting characters: they reorder what follows them on screen.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+RESERVED = ("gm",)  # and every name starting with "bot-": the game master's seats
+
+
+def check_name(name: str) -> str:
+    """A player's name as the game master keeps it: NFKC-normalised, trimmed; refused with
+    ``lobby.bad_name`` if empty, too long, reserved (``gm``, ``bot-…``) or holding control,
+    bidirectional-formatting, unassigned or private-use characters."""
+    norm = unicodedata.normalize("NFKC", name).strip()
+    why = None
+    if not norm:
+        why = "empty"
+    elif len(norm) > 64:
+        why = "too_long"
+    elif any(ch in BIDI for ch in norm):
+        why = "bidi"
+    elif any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") for ch in norm):
+        why = "control"
+    elif norm.casefold() in RESERVED or norm.casefold().startswith("bot-"):
+        why = "reserved"
+    if why is not None:
+        err = ProtocolError(
+            "lobby.bad_name",
+            "This name is refused: it is empty or too long, holds control or direction "
+            "characters, or is reserved ('gm', 'bot-…').",
+            "Ce nom est refusé : vide ou trop long, il contient des caractères de contrôle ou "
+            "de direction, ou il est réservé ('gm', 'bot-…').",
+        )
+        err.detail = {"reason": why}  # type: ignore[attr-defined]
+        raise err
+    return norm
+
+
+def _limited(code: str, what: str, wait: float) -> ProtocolError:
+    err = ProtocolError(
+        code,
+        f"{what}: retry in {wait:.2f} s.",
+        f"{'Trop de commandes' if code == 'limit.rate' else 'Trop de tables créées'} : "
+        f"réessayez dans {wait:.2f} s.",
+    )
+    err.detail = {"retry_after": round(wait + 0.0005, 3)}  # type: ignore[attr-defined]
+    return err
+
+
+def _request_id(data: bytes | str) -> int | None:
+    """The request id of a frame refused before it is decoded (cheap: no full decode)."""
+    from atout.protocol.codec import request_id
+
+    try:
+        return request_id(data)
+    except Exception:
+        return None
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def _closed(t: Table) -> ProtocolError:

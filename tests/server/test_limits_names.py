@@ -1,0 +1,51 @@
+"""Names (issue 11): NFKC-normalised, control and bidirectional characters refused, 'gm' and
+'bot-…' reserved for the game master."""
+
+from __future__ import annotations
+
+import pytest
+from tests.server.harness import Harness
+
+
+def hello(name: str) -> dict:
+    h = Harness()
+    c = h.connect(hello=False)
+    return h.request(c, "hello", versions=[1], name=name)
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("gm", "reserved"),
+        ("GM", "reserved"),
+        ("bot-random", "reserved"),
+        ("Bot-ismcts", "reserved"),
+        ("ｇｍ", "reserved"),  # fullwidth: NFKC makes it 'gm'
+        ("ann\u202egnp.exe", "bidi"),
+        ("\u2067ann", "bidi"),
+        ("a\x00b", "control"),
+        ("a\nb", "control"),
+        ("a\x7fb", "control"),
+        ("   ", "empty"),
+        ("\ufdfa" * 4, "too_long"),  # 4 characters, 72 after NFKC
+    ],
+)
+def test_bad_names_are_refused(name, reason):
+    rep = hello(name)
+    assert rep["cmd"] == "error" and rep["body"]["code"] == "lobby.bad_name"
+    assert rep["body"]["detail"] == {"reason": reason}
+
+
+def test_names_are_normalised():
+    rep = hello("  Ａｎｎｅ\u0301  ")  # fullwidth letters, a combining accent, spaces
+    assert rep["cmd"] == "welcome" and rep["to"] == "Anné"
+    rep = hello("Zoë 🂡")
+    assert rep["cmd"] == "welcome" and rep["to"] == "Zoë 🂡"
+
+
+def test_a_refused_name_leaves_the_connection_without_a_name():
+    h = Harness()
+    c = h.connect(hello=False)
+    h.request(c, "hello", versions=[1], name="gm")
+    rep = h.request(c, "list_games")
+    assert rep["body"]["code"] == "protocol.hello_required"
