@@ -79,11 +79,25 @@ def serve(
             "https://cards.example (repeatable; '*': any)."
         ),
     ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit",
+            help="The game master's limits, NAME=VALUE (repeatable; docs/ARCHITECTURE.md). "
+            "Defaults: " + _core_limits_help(),
+        ),
+    ] = None,
 ) -> None:
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
+    from atout.server.core import parse_limits, set_default_limits
     from atout.server.limits import Limits, default_max_connections
     from atout.server.ws import serve as run
+
+    try:
+        set_default_limits(parse_limits(limit or []))
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--limit") from None
 
     limits = Limits(
         max_message=max_message,
@@ -116,6 +130,12 @@ def serve(
         port,
         open_page,
     )
+
+
+def _core_limits_help() -> str:
+    from atout.server.core import limits_help
+
+    return limits_help()
 
 
 def page_url(host: str, port: int) -> str:

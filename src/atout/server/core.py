@@ -14,6 +14,7 @@ With ``leak_guard`` on (tests), every outgoing table message is also checked aga
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import heapq
 import hmac
@@ -106,6 +107,80 @@ class CoreLimits:
             abandon_after=0.0,
             bot_tables=1 << 30,
         )
+
+
+LIMIT_HELP: dict[str, str] = {
+    "min_bot_delay": "seconds: the least bot_delay a table gets",
+    "bot_iterations": "iterations of a server-seated search per decision, at most",
+    "bot_seconds": "seconds of a server-seated search per decision, at most",
+    "bot_workers": "worker processes running the searches (0: in the event loop)",
+    "tick_moves": "moves made before the loop serves its sockets again",
+    "conn_rate": "commands per second per connection",
+    "conn_burst": "commands a connection may send at once",
+    "address_rate": "commands per second per remote address (not loopback)",
+    "address_burst": "commands an address may send at once",
+    "create_rate": "tables created per second per connection and per address",
+    "create_burst": "tables created at once",
+    "tables_per_conn": "open tables a connection created, at most",
+    "tables_per_address": "open tables an address created, at most",
+    "page_size": "tables in one list_tables reply, at most",
+    "waiting_ttl": "seconds a table may wait for its start (0: forever)",
+    "away_after": "seconds a disconnected player has before a bot plays for them (0: never)",
+    "abandon_after": "seconds every player of a table may be gone before it closes (0: never)",
+    "bot_tables": "tables of bots only open at once (0: refused)",
+}
+
+
+def limits_help() -> str:
+    """Every limit with its default, for ``atout serve --help``."""
+    d = CoreLimits()
+    parts = [f"{k}={getattr(d, k)}" for k in LIMIT_HELP]
+    maxima = [f"{g}.{o}={n}" for g, opts in OPTION_MAXIMA.items() for o, n in opts.items()]
+    return ", ".join(parts) + "; game-length maxima: " + ", ".join(maxima) + "."
+
+
+def parse_limits(pairs: list[str], base: CoreLimits | None = None) -> CoreLimits:
+    """``name=value`` pairs (``min_bot_delay=0.5``, ``quinze.target=1000``) over ``base``.
+    Raises ValueError with a one-line reason."""
+    base = base or CoreLimits()
+    changes: dict[str, Any] = {}
+    maxima = {g: dict(o) for g, o in base.option_maxima.items()}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep:
+            raise ValueError(f"{pair!r}: expected name=value")
+        if "." in name:
+            game, _, opt = name.partition(".")
+            if opt not in maxima.get(game, {}):
+                known = ", ".join(f"{g}.{o}" for g, os in OPTION_MAXIMA.items() for o in os)
+                raise ValueError(f"{name!r}: no such game-length option (known: {known})")
+            maxima[game][opt] = _number(name, value, int)
+            continue
+        if name not in LIMIT_HELP:
+            raise ValueError(f"{name!r}: no such limit (known: {', '.join(LIMIT_HELP)})")
+        kind = type(getattr(base, name))
+        changes[name] = _number(name, value, kind)
+    return dataclasses.replace(base, option_maxima=maxima, **changes)
+
+
+def _number(name: str, value: str, kind: type) -> Any:
+    try:
+        x = kind(value)
+    except ValueError:
+        raise ValueError(f"{name}: {value!r} is not a {kind.__name__}") from None
+    if x < 0:
+        raise ValueError(f"{name}: {value!r} is negative")
+    return x
+
+
+_default_limits: CoreLimits | None = None
+
+
+def set_default_limits(limits: CoreLimits | None) -> None:
+    """The limits a :class:`Core` built without any gets (``atout serve`` sets its options)."""
+    global _default_limits
+    _default_limits = limits
 
 
 class Bucket:
@@ -220,7 +295,7 @@ class Core:
         executor: Executor | None = None,
     ) -> None:
         self.store = store
-        self.limits = limits = limits or CoreLimits()
+        self.limits = limits = limits or _default_limits or CoreLimits()
         # searches run here (created at the first one when limits.bot_workers > 0)
         self.executor = executor
         self._jobs: dict[str, tuple[int, int, Future[Any]]] = {}  # table -> (version, seat, job)
