@@ -401,3 +401,22 @@ def test_nesting_limit_is_exact():
     assert isinstance(codec.decode_client(nested(codec.MAX_DEPTH)), m.Move)
     assert codec.too_deep(nested(codec.MAX_DEPTH + 1))
     assert not codec.too_deep(b'{"x":"' + b"[" * 1000 + b'"}')  # brackets inside a string
+
+
+def test_burst_handled_in_slices_in_order():
+    async def go():
+        async with serving() as (_, port):
+            c = await connect(port)
+            other = await connect(port)
+            burst = b"".join(
+                Raw.masked(b'{"cmd":"ping","body":{},"id":%d}' % i) for i in range(2, 2002)
+            )
+            c.w.write(burst)
+            other.text(b'{"cmd":"ping","body":{},"id":7}')  # not held up by the whole burst
+            assert (await other.reply())["id"] == 7
+            ids = [(await c.reply())["id"] for _ in range(2000)]
+            assert ids == list(range(2, 2002))
+            c.close()
+            other.close()
+
+    run(go())

@@ -26,6 +26,7 @@ import signal
 import socket
 import struct
 import time
+from collections import deque
 from http import HTTPStatus
 from typing import Any
 
@@ -49,6 +50,7 @@ log = logging.getLogger("atout.server")
 
 MAX_HEAD = 16 << 10  # bytes of an HTTP request head (request line and headers)
 ACCEPT_BACKOFF = 0.25  # seconds without accepting after the process ran out of descriptors
+SLICE = 32  # frames handled in one go before other sockets get their turn
 LOG_EVERY = 10.0  # seconds between two warnings of the same kind (the others are counted)
 # Garbage collection: with CPython's default thresholds (700, 10, 10) the collector cost ~30 µs
 # per move (measured: a third of the core's time) and full collections paused the loop for up to
@@ -102,6 +104,9 @@ class WsConnection(asyncio.Protocol):
         self.close_at: float | None = None  # dropped then if the closing handshake is not over
         self.buffered = 0  # bytes waiting in the transport at the last look (shell.buffered)
         self._seen_exc: BaseException | None = None
+        self.backlog: deque[Frame] = deque()  # frames read but not handled yet (see SLICE)
+        self.sliced = False  # the backlog is being handled in slices: reading paused
+        self.writing_paused = False
 
     # -- asyncio callbacks ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -128,14 +133,25 @@ class WsConnection(asyncio.Protocol):
 
     def pause_writing(self) -> None:
         """The client reads slower than it is written to: stop reading its requests too."""
-        if self.transport is not None:
-            self.transport.pause_reading()
+        self.writing_paused = True
+        self._reading()
 
     def resume_writing(self) -> None:
+        self.writing_paused = False
+        self._reading()
         t = self.transport
-        if t is not None and not t.is_closing():
-            t.resume_reading()
+        if t is not None:
             self.shell.account(self, t.get_write_buffer_size())
+
+    def _reading(self) -> None:
+        """Read from the socket unless its output waits or a burst is still being handled."""
+        t = self.transport
+        if t is None or t.is_closing():
+            return
+        if self.writing_paused or self.sliced:
+            t.pause_reading()
+        else:
+            t.resume_reading()
 
     # -- receiving -------------------------------------------------------------------------------
     def _request_head(self, data: bytes) -> bytes:
@@ -170,12 +186,26 @@ class WsConnection(asyncio.Protocol):
 
     def _events(self) -> None:
         ws = self.ws
-        for ev in ws.events_received():
-            if ws.state is not OPEN:  # failed (e.g. invalid UTF-8): read nothing more
+        backlog = self.backlog
+        backlog.extend(ws.events_received())
+        n = 0
+        while backlog and ws.state is OPEN:  # once failed (e.g. invalid UTF-8): read no more
+            if n == SLICE:  # one socket's burst is read in slices, between other work
+                if not self.sliced:
+                    self.sliced = True
+                    self._reading()
+                self.shell.loop.call_soon(self._events)
                 break
+            n += 1
+            ev = backlog.popleft()
             op = ev.opcode
             if op is _TEXT or op is _BINARY or op is _CONT:
                 self._data(ev)
+        else:
+            backlog.clear()
+            if self.sliced:
+                self.sliced = False
+                self._reading()
         exc = ws.parser_exc
         if exc is not None and exc is not self._seen_exc:
             self._seen_exc = exc
