@@ -66,17 +66,26 @@ export function isRed(code) {
   return !!(c && c.suit && SUITS[c.suit].red);
 }
 
-// Each face is parsed once per language and cloned after: a redraw costs a clone per card.
+// Each face is drawn once per language into an image URL; a card on the table is then one <img>
+// (no text in the page's DOM, so a card is named only by its label; cheap to redraw).
 const FACES = new Map();
 
-function svgNode(key, make) {
-  let tpl = FACES.get(key);
-  if (!tpl) {
-    tpl = document.createElement("template");
-    tpl.innerHTML = make();
-    FACES.set(key, tpl);
+function imageUrl(key, make) {
+  let url = FACES.get(key);
+  if (!url) {
+    url = URL.createObjectURL(new Blob([make()], { type: "image/svg+xml" }));
+    FACES.set(key, url);
   }
-  return tpl.content.firstElementChild.cloneNode(true);
+  return url;
+}
+
+function cardImage(key, make) {
+  const img = document.createElement("img");
+  img.src = imageUrl(key, make);
+  img.alt = "";
+  img.draggable = false;
+  img.decoding = "sync";
+  return img;
 }
 
 /** One card as an element: rank and suit symbol, red suits in red, its name for screen readers.
@@ -90,10 +99,7 @@ export function cardEl(code, lang, size = "", tag = "span") {
     if (tag !== "button") el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardName(code, lang));
     const base = c ? code.replace(/#\d$/, "") : code;
-    const svg = svgNode(`${base}/${lang}`, () => faceSVG(base, lang));
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    el.append(svg);
+    el.append(cardImage(`${base}/${lang}`, () => faceSVG(base, lang)));
     return el;
   }
   const el = document.createElement("span");
@@ -137,10 +143,7 @@ export function backEl(tag = "span") {
   const el = document.createElement(tag);
   el.className = "card back";
   if (tag === "span") el.setAttribute("aria-hidden", "true");
-  const svg = svgNode("back", () => backSVG());
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  el.append(svg);
+  el.append(cardImage("back", () => backSVG()));
   return el;
 }
 

@@ -33,7 +33,7 @@ function stockZone(count, ctx, onTap) {
     class: "zone stock" + (onTap ? " playable" : ""),
     dataset: { zone: "stock" },
     type: onTap ? "button" : null,
-    "aria-label": onTap ? `${ctx.tr("draw_stock")} (${label})` : label,
+    "aria-label": onTap ? `${ctx.tr("stock")} · ${count}: ${ctx.tr("draw_stock").toLowerCase()}` : label,
     role: onTap ? null : "img",
     onclick: onTap,
   });

@@ -478,9 +478,7 @@ export class CardTable {
       type: "button",
       class: "sort",
       id: "sort",
-      "aria-label": this.tr(this.sortBy === "suit" ? "sort_by_rank" : "sort_by_suit"),
-      title: this.tr(this.sortBy === "suit" ? "sort_by_rank" : "sort_by_suit"),
-      text: this.sortBy === "suit" ? "♠♥ → A‑K" : "A‑K → ♠♥",
+      text: this.tr(this.sortBy === "suit" ? "sort_by_rank" : "sort_by_suit"),
       onclick: () => {
         this.sortBy = this.sortBy === "suit" ? "rank" : "suit";
         this.onSortChange(this.sortBy);

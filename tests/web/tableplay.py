@@ -1,0 +1,217 @@
+"""A player for the browser tests that acts only on the card table, as a person would: it taps
+(or clicks, or drags) cards, card backs, the pioche, players and colours, and the action buttons
+the table shows; it never uses the move list. It reads the last update's ``legal`` list only to
+decide what to aim for, like a player who knows the rules."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+STATE = "() => { const s = window.atout.state; return {version: s.update ? s.update.version : -1, legal: (s.update && s.update.turn === s.at?.seat) ? s.update.legal : null, view: s.update ? s.update.view : null, over: !!s.over, pending: s.pending, seat: s.at ? s.at.seat : null}; }"
+MY_TURN_OR_OVER = """(last) => {
+  const s = window.atout.state;
+  if (s.over) return true;
+  const u = s.update;
+  return !!u && !s.pending && u.version !== last && u.turn === s.at?.seat && u.seat === s.at?.seat
+    && Array.isArray(u.legal) && u.legal.length > 0;
+}"""
+
+
+def cards_of(move: dict[str, Any]) -> list[str]:
+    return list(move.get("cards") or [])
+
+
+class TablePlayer:
+    """Plays one seat of a page by taps (``touch``) or clicks; ``did`` counts what it did."""
+
+    def __init__(self, page: Any, touch: bool, seed: int = 1) -> None:
+        self.page = page
+        self.touch = touch
+        self.rng = random.Random(seed)
+        self.did: Counter[str] = Counter()
+        self.last = -1
+
+    # ------------------------------------------------------------------ gestures
+
+    def tap(self, selector: str, edge: bool = False) -> None:
+        """A tap (touch) or a click on ``selector``; ``edge``: on the card's visible left strip
+        (cards in a fan overlap, as in a real hand)."""
+        loc = self.page.locator(selector).first
+        loc.scroll_into_view_if_needed()
+        box = loc.bounding_box()
+        assert box is not None, f"{selector} is not on the screen"
+        position = {"x": min(6, box["width"] / 2), "y": box["height"] * 0.3} if edge else None
+        if self.touch:
+            loc.tap(position=position)
+        else:
+            loc.click(position=position)
+
+    def drag(self, source: str, target: str) -> None:
+        """A mouse drag from a card to a zone of the felt (pointer events, as the table uses)."""
+        page = self.page
+        a = page.locator(source).first.bounding_box()
+        b = page.locator(target).first.bounding_box()
+        assert a and b
+        page.mouse.move(a["x"] + 6, a["y"] + a["height"] / 2)
+        page.mouse.down()
+        for i in range(1, 8):
+            page.mouse.move(
+                a["x"] + 6 + (b["x"] + b["width"] / 2 - a["x"] - 6) * i / 7,
+                a["y"] + a["height"] / 2 + (b["y"] + b["height"] / 2 - a["y"] - a["height"] / 2) * i / 7,
+            )
+        page.mouse.up()
+
+    def sent(self, version: int) -> bool:
+        now = self.state()
+        return now["pending"] or now["over"] or now["version"] != version
+
+    def card_selector(self, code: str) -> str:
+        return f'#table-screen button.card[data-card="{code}"]'
+
+    # ------------------------------------------------------------------ turns
+
+    def state(self) -> dict[str, Any]:
+        return self.page.evaluate(STATE)
+
+    def wait_turn(self, timeout: int = 30_000) -> bool:
+        """Waits for this seat's turn; True when the game is over instead."""
+        self.page.wait_for_function(MY_TURN_OR_OVER, arg=self.last, timeout=timeout)
+        return self.state()["over"]
+
+    def wait_sent(self, version: int) -> None:
+        self.page.wait_for_function(
+            "(v) => { const s = window.atout.state; return s.over || (s.update && s.update.version !== v); }",
+            arg=version,
+            timeout=15_000,
+        )
+
+    def play_turn(self, choose: Any) -> dict[str, Any]:
+        """Chooses a move with ``choose(legal, view, rng)`` and makes it on the table."""
+        st = self.state()
+        legal, view = st["legal"], st["view"]
+        version = st["version"]
+        self.last = version
+        move = choose(legal, view, self.rng)
+        self.make(move, st, legal)
+        self.wait_sent(version)
+        return move
+
+    def make(self, move: dict[str, Any], st: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        page = self.page
+        kind = move["type"]
+        me = st["seat"]
+        if "position" in move:
+            self.tap(f'#felt .blind [data-position="{move["position"]}"]', edge=True)
+            self.did["blind_" + kind] += 1
+            return
+        if not cards_of(move):
+            if len(legal) == 1:
+                # the table plays it by itself after a short, visible pause
+                page.wait_for_selector("#prompt .auto", state="attached", timeout=5_000)
+                self.did["auto_" + kind] += 1
+                return
+            if kind == "draw" and page.locator('#felt [data-zone="stock"].playable').count():
+                self.tap('#felt [data-zone="stock"]')
+                self.did["tap_stock"] += 1
+                return
+            self.tap(f'#actions button[data-type="{kind}"]')
+            self.did["button_" + kind] += 1
+            return
+        # cards: a drag of a single card to its zone now and then (desktop), else taps
+        cards = cards_of(move)
+        hand = set(st["view"].get("hand") or [])
+        zone = {"play": "pile", "lay": "table"}.get(kind)
+        if (
+            not self.touch
+            and zone
+            and len(cards) == 1
+            and cards[0] in hand
+            and not any(k in move for k in ("colour", "target", "other"))
+            and (not self.did["drag_" + kind] or self.rng.random() < 0.3)
+            and self.state()["version"] == st["version"]
+        ):
+            self.drag(self.card_selector(cards[0]), f'#felt [data-zone="{zone}"]')
+            self.did["drag_" + kind] += 1
+            return
+        for code in self.order(cards, hand):
+            if self.sent(st["version"]):
+                self.did["tap_" + kind] += 1
+                return  # sent by the tap itself (a card that is a move on its own)
+            if page.locator(f'{self.card_selector(code)}[aria-pressed="true"]').count():
+                continue  # selected already (the other card of a pair)
+            self.tap(self.card_selector(code), edge=code in hand)
+        if self.sent(st["version"]):
+            self.did["tap_" + kind] += 1
+            return
+        page.wait_for_timeout(30)
+        if move.get("colour"):
+            self.tap(f'#felt [data-colour="{move["colour"]}"]')
+            self.did["colour_on_board"] += 1
+        seats = [s for s in (move.get("target"), move.get("other")) if s is not None]
+        for s in seats:
+            if page.locator(f'#actions button.target[data-target="{s}"]').count() == 0:
+                continue  # no choice left (one player only)
+            if s != me:
+                self.tap(f'#seats .pod[data-seat="{s}"]')
+                self.did["tap_player"] += 1
+            else:
+                self.tap(f'#actions button.target[data-target="{s}"]')
+                self.did["tap_self"] += 1
+        self.tap("#actions button.primary")
+        self.did[f"confirm_{kind}"] += 1
+        if kind == "lay" and "other" in move:
+            self.did["king_swap"] += 1
+        if kind == "lay" and "colour" in move:
+            self.did["ace_colour"] += 1
+        if kind == "fifteen" and set(cards) - hand and set(cards) & hand:
+            self.did["fifteen_hand_and_table"] += 1
+
+    @staticmethod
+    def order(cards: list[str], hand: set[str]) -> list[str]:
+        """Hand cards first, then the table's: the order a player would tap them."""
+        return sorted(cards, key=lambda c: (c not in hand, c))
+
+
+# ---------------------------------------------------------------------- what to aim for
+
+
+def choose_q2j(legal: list[dict], view: dict, rng: random.Random) -> dict:
+    plays = [m for m in legal if m["type"] == "play"]
+    pairs = [m for m in plays if len(m["cards"]) == 2]
+    if pairs:
+        return pairs[0]
+    return rng.choice(plays) if plays else legal[0]
+
+
+def choose_quinze(legal: list[dict], view: dict, rng: random.Random) -> dict:
+    hand = set(view.get("hand") or [])
+    fifteens = [m for m in legal if m["type"] == "fifteen"]
+    mixed = [m for m in fifteens if set(m["cards"]) - hand and set(m["cards"]) & hand]
+    if mixed:
+        return min(mixed, key=lambda m: len(m["cards"]))
+    if fifteens:
+        return min(fifteens, key=lambda m: len(m["cards"]))
+    lays = [m for m in legal if m["type"] == "lay"]
+    if lays:
+        return rng.choice(lays)
+    return legal[0]
+
+
+def choose_pouilleux(legal: list[dict], view: dict, rng: random.Random) -> dict:
+    if all("position" in m for m in legal):
+        return rng.choice(legal)
+    lays = [m for m in legal if m["type"] == "lay"]
+    rank = lambda m: m["cards"][0][:-1]  # noqa: E731
+    for want in ("K", "A", "J", "Q", "10"):
+        found = [m for m in lays if rank(m) == want]
+        if want == "K":
+            # a swap between two players (not ourselves twice over): taps on the board
+            found = [m for m in found if m.get("target") != view.get("seat")] or found
+        if found:
+            return rng.choice(found)
+    return legal[0]
+
+
+CHOOSERS = {"q2j": choose_q2j, "quinze": choose_quinze, "pouilleux": choose_pouilleux}
