@@ -49,7 +49,13 @@ def choose_move(
 
 
 def _warm() -> None:
-    """Import the games and bots once per worker, before the first job."""
+    """Lower the worker's priority (the event loop comes first on a busy machine); import the
+    games and bots once, before the first job."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError):
+        os.nice(10)
     from atout.bots import bot_kinds
     from atout.games import all_games
 
