@@ -38,15 +38,24 @@ class TablePlayer:
     def tap(self, selector: str, edge: bool = False) -> None:
         """A tap (touch) or a click on ``selector``; ``edge``: on the card's visible left strip
         (cards in a fan overlap, as in a real hand)."""
-        loc = self.page.locator(selector).first
-        loc.scroll_into_view_if_needed()
-        box = loc.bounding_box()
-        assert box is not None, f"{selector} is not on the screen"
-        position = {"x": min(6, box["width"] / 2), "y": box["height"] * 0.3} if edge else None
-        if self.touch:
-            loc.tap(position=position)
-        else:
-            loc.click(position=position)
+        from playwright.sync_api import Error
+
+        for attempt in range(4):
+            # the table may be redrawn under the finger (a spectator joined, a timer): try again
+            try:
+                loc = self.page.locator(selector).first
+                box = loc.bounding_box(timeout=5_000)
+                assert box is not None, f"{selector} is not on the screen"
+                position = {"x": min(6, box["width"] / 2), "y": box["height"] * 0.3} if edge else None
+                if self.touch:
+                    loc.tap(position=position, timeout=5_000)
+                else:
+                    loc.click(position=position, timeout=5_000)
+                return
+            except Error:
+                if attempt == 3:
+                    raise
+                self.page.wait_for_timeout(50)
 
     def drag(self, source: str, target: str) -> None:
         """A mouse drag from a card to a zone of the felt (pointer events, as the table uses)."""

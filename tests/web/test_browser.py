@@ -1,7 +1,7 @@
 """The browser client in headless Debian chromium, driven by playwright, against the real game
-master: a whole Q²J game played by clicking the legal moves, with a reload (resume by the seat
-token) and a language switch on the way, a spectator in a second tab, and at every turn a check
-that no hidden card of another seat is anywhere in either page.
+master: a whole Q²J game played on the card table, with a reload (resume by the seat token), a
+language switch and a dropped socket on the way, a spectator in a second tab, and at every turn a
+check that no hidden card of another seat is anywhere in either page; the keyboard's move list.
 
 Skipped only when chromium is not installed (CI installs it: see .ci/run).
 """
@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from tests.server.netutil import card_mentions
 from tests.web.servers import Servers
+from tests.web.tableplay import CHOOSERS, TablePlayer
 
 from atout.cards import card
 
@@ -91,6 +92,10 @@ def browser(tmp_path):
 
 def open_page(ctx: Any, servers: Servers, errors: list[str]) -> Any:
     page = ctx.new_page()
+    # the first-visit "how to play" is tested in test_table.py; here it is seen already
+    page.add_init_script(
+        "for (const g of ['q2j', 'quinze', 'pouilleux']) localStorage.setItem('atout.seen.' + g, 'true');"
+    )
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
     page.goto(servers.page_url)
@@ -198,6 +203,7 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     watcher.click(f'button[aria-label="Watch table {table}"]')
     watcher.wait_for_selector("#table-title")
 
+    player = TablePlayer(page, touch=False)
     last, clicks, reloaded, switched, dropped, shot = -1, 0, False, False, False, None
     while not wait_turn(page, last):
         srv = server_side(servers, table, 0)
@@ -241,30 +247,29 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
             assert seen["lang"] == "fr"
             assert "Donne" in page.inner_text("#log li >> nth=0")
 
-        # play: the first listed move (Q²J lists its plays before the draw)
-        button = page.locator("#moves button.move").first
-        last = int(button.get_attribute("data-version"))
-        assert last == srv["version"]
-        button.click()
+        # play on the table (taps, drags, the pioche), as a player would
+        last = srv["version"]
+        assert int(page.locator("#moves button.move").first.get_attribute("data-version")) == last
+        player.play_turn(CHOOSERS["q2j"])
         clicks += 1
         assert clicks < MAX_CLICKS, "the game does not end"
 
     # the end: result, the seed revealed and checked against the commitment
     srv = server_side(servers, table, 0)
     assert srv["status"] == "finished"
-    page.wait_for_selector("#seed-check.ok")
-    assert page.inner_text("#seed") == srv["seed"]
-    assert page.inner_text("#commitment") == srv["commitment"]
+    page.wait_for_selector("#seed-check.ok", state="attached")
+    assert page.text_content("#seed") == srv["seed"]
+    assert page.text_content("#commitment") == srv["commitment"]
     winners = srv["result"]["winners"]
     if 0 not in winners:
         verdict = "Vous avez perdu."
     else:
         verdict = "Vous gagnez !" if len(winners) == 1 else "Vous partagez la victoire !"
     assert page.inner_text(".verdict") == verdict
-    assert page.locator(".scores tbody tr").count() == 2
+    assert page.locator(".ranking tbody tr").count() == 2
     check_no_leak(page, srv, "J1 at the end")
     watcher.wait_for_selector("#over:not([hidden])")
-    watcher.wait_for_selector("#seed-check.ok")
+    watcher.wait_for_selector("#seed-check.ok", state="attached")
     assert watcher.locator("#rematch").count() == 0  # spectators do not ask for rematches
     assert reloaded and switched and dropped and shot is not None and clicks > 3
 
@@ -310,6 +315,10 @@ def test_keyboard_and_aria(servers, browser):
             r"(Ace|[2-9]|10|Jack|Queen|King) of (Clubs|Diamonds|Hearts|Spades)", name
         )
     version = server_side(servers, table, 0)["version"]
+    # the move list, folded away by default, is the keyboard's way to play
+    assert page.locator("#moves button.move").first.is_hidden()
+    page.click("#movelist summary")
+    assert page.locator("#moves button.move").first.is_visible()
     # H asks the game master for a hint: the advised move is marked, the reason is said
     page.locator("body").focus()
     page.keyboard.press("h")
@@ -369,17 +378,15 @@ def test_the_other_games_render(servers, browser, game, players):
     page.click("#create-button")
     page.wait_for_selector("#table-title")
     table = page.evaluate("() => window.atout.state.at.table")
-    last = -1
+    player = TablePlayer(page, touch=False)
     for _ in range(6):
-        if wait_turn(page, last):
+        if player.wait_turn():
             break
         srv = server_side(servers, table, 0)
         seen = check_no_leak(page, srv, f"{game} J1")
         assert sorted(seen["hand"]) == sorted(srv["hand"])
         assert seen["logLength"] == srv["events"]
-        button = page.locator("#moves button.move").first
-        assert button.get_attribute("aria-label")
-        last = int(button.get_attribute("data-version"))
-        button.click()
-    assert last >= 0
+        assert page.locator("#moves button.move").first.get_attribute("aria-label")
+        player.play_turn(CHOOSERS[game])
+    assert player.last >= 0
     assert not errors, errors

@@ -349,6 +349,7 @@ export class CardTable {
     if (last) el.classList.add("last");
     if (interactive) {
       el.type = "button";
+      el.dataset.key = `card-${where}-${code}`; // the focus survives a redraw
       el.setAttribute("aria-pressed", sel ? "true" : "false");
       if (playable) el.classList.add("playable");
       else if (this.myTurn()) el.classList.add("dim");
@@ -450,6 +451,7 @@ export class CardTable {
       b.classList.add("playable");
       b.dataset.k = `b:${seat}:${m.position}`;
       b.dataset.position = m.position;
+      b.dataset.key = `blind-${m.position}`;
       b.setAttribute("aria-label", this.tr("blind_card", { n: m.position + 1, total: count }));
       b.addEventListener("click", () => this.send(m));
       fan.append(b);
