@@ -320,7 +320,7 @@ class WsConnection(asyncio.BufferedProtocol):
     def send(self, frame: bytes) -> None:
         """Queue one text frame; a client that stops reading is cut off, not waited for."""
         t = self.transport
-        if not self.open or t is None or self.ws.state is not OPEN:
+        if not self.open or t is None or self.ws.state is not OPEN or t.is_closing():
             return
         t.write(text_frame(frame))
         size = t.get_write_buffer_size()
