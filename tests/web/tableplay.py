@@ -46,7 +46,9 @@ class TablePlayer:
                 loc = self.page.locator(selector).first
                 box = loc.bounding_box(timeout=5_000)
                 assert box is not None, f"{selector} is not on the screen"
-                position = {"x": min(6, box["width"] / 2), "y": box["height"] * 0.3} if edge else None
+                position = (
+                    {"x": min(6, box["width"] / 2), "y": box["height"] * 0.3} if edge else None
+                )
                 if self.touch:
                     loc.tap(position=position, timeout=5_000)
                 else:
@@ -68,7 +70,9 @@ class TablePlayer:
         for i in range(1, 8):
             page.mouse.move(
                 a["x"] + 6 + (b["x"] + b["width"] / 2 - a["x"] - 6) * i / 7,
-                a["y"] + a["height"] / 2 + (b["y"] + b["height"] / 2 - a["y"] - a["height"] / 2) * i / 7,
+                a["y"]
+                + a["height"] / 2
+                + (b["y"] + b["height"] / 2 - a["y"] - a["height"] / 2) * i / 7,
             )
         page.mouse.up()
 
@@ -102,6 +106,10 @@ class TablePlayer:
         legal, view = st["legal"], st["view"]
         version = st["version"]
         self.last = version
+        if not legal:
+            # a move with no choice was played by the table itself while we looked at the page
+            self.did["auto_meanwhile"] += 1
+            return {}
         move = choose(legal, view, self.rng)
         self.make(move, st, legal)
         self.wait_sent(version)

@@ -123,7 +123,13 @@ def test_a_whole_game_by_taps(chromium, game, device):
         assert page.text_content("#seed") == srv["seed"]
         winners = srv["result"]["winners"]
         verdict = page.inner_text(".verdict")
-        assert verdict == ("You lose." if 0 not in winners else "You win!" if len(winners) == 1 else "You share the win!")
+        assert verdict == (
+            "You lose."
+            if 0 not in winners
+            else "You win!"
+            if len(winners) == 1
+            else "You share the win!"
+        )
         assert page.locator(".ranking tbody tr").count() == spec["players"]
         text = page.inner_text("#over")
         assert "pouilleux 0" not in text and "emptied_hand" not in text
@@ -140,7 +146,9 @@ def test_a_whole_game_by_taps(chromium, game, device):
     # what the test had to show was really done, by taps on the table
     did = player.did
     if game == "q2j":
-        assert did["tap_play"] + did["drag_play"] > 0 and (did["tap_stock"] + did["auto_draw"]) > 0, did
+        assert (
+            did["tap_play"] + did["drag_play"] > 0 and (did["tap_stock"] + did["auto_draw"]) > 0
+        ), did
         if not touch:
             assert did["drag_play"] > 0, did
     if game == "quinze":

@@ -5,7 +5,7 @@
 // The page never decides legality: it only offers the moves the last update listed, on the
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
-import { cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
+import { cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
 import { Connection, ServerError, defaultUrl } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
@@ -60,6 +60,7 @@ const S = {
   lastEvents: [], // the events of the last update (what to animate and highlight)
   deadlineTotal: null, // the turn's length when no time limit is listed in the table info
   autoDelay: 1200, // ms before a move with no choice plays itself
+  drawTimes: [], // ms from an update received to the table drawn (bench/web.py reads them)
   retries: 0,
 };
 
@@ -242,6 +243,7 @@ async function switchLang() {
 // ------------------------------------------------------------------------------ messages
 
 function receive(msg) {
+  const t0 = performance.now();
   const b = msg.body || {};
   if (msg.cmd === "error") {
     if (msg.id == null) {
@@ -297,6 +299,11 @@ function receive(msg) {
       return;
   }
   if (S.screen === "table") drawTable();
+  if (msg.cmd === "update" && ui.felt) {
+    void ui.felt.getBoundingClientRect(); // style and layout done: the table is drawn
+    S.drawTimes.push(performance.now() - t0);
+    if (S.drawTimes.length > 2000) S.drawTimes.splice(0, 1000);
+  }
 }
 
 function resetTable() {
@@ -331,10 +338,25 @@ async function refreshTables() {
   try {
     const r = await S.conn.request("list_tables", {});
     S.tables = r.body.tables;
+    S.tablesNext = r.body.next || null;
   } catch {
     return;
   }
   if (S.screen === "lobby") drawTables();
+}
+
+/** The next page of open tables (the game master sends them a page at a time). */
+async function moreTables() {
+  if (!S.conn || !S.tablesNext) return;
+  try {
+    const r = await S.conn.request("list_tables", { after: S.tablesNext });
+    S.tables = [...S.tables, ...r.body.tables];
+    S.tablesNext = r.body.next || null;
+  } catch (e) {
+    lobbyError(e);
+    return;
+  }
+  drawTables();
 }
 
 async function enter(at, info) {
@@ -379,8 +401,16 @@ function lobbyError(e) {
   } else render();
 }
 
-async function createTable() {
-  const f = S.form;
+/** "Play against bots": a table of ``players`` with you at P1 and the default bots elsewhere. */
+async function quickPlay(game, players) {
+  const f = defaultForm(game);
+  f.players = players;
+  f.seats = Array.from({ length: players }, (_, i) => (i === 0 ? "human" : "bot"));
+  await createTable(f);
+}
+
+async function createTable(form = null) {
+  const f = form || S.form;
   const g = gameOf(f.game);
   const options = {};
   for (const spec of g.options || []) {
@@ -543,6 +573,7 @@ function lobbyScreen() {
     "div",
     { class: "lobby" },
     h("p", { id: "lobby-error", class: "error", role: "alert", text: S.error }),
+    h("section", { class: "tiles", "aria-label": tr("games") }, S.games.map(gameTile)),
     h(
       "section",
       { class: "panel", "aria-labelledby": "tables-h" },
@@ -551,7 +582,31 @@ function lobbyScreen() {
       joinById(),
     ),
     createForm(),
-    gamesList(),
+  );
+}
+
+const TILE_CARDS = { q2j: ["QH", "QS", "JC"], quinze: ["7H", "8S", "JK1"], pouilleux: ["JS", "KD", "KH"] };
+
+/** One game: its cards, what it is in a line, play now against bots, its rules. */
+function gameTile(g) {
+  const counts = [...new Set([g.min_players, Math.min(3, g.max_players), Math.min(4, g.max_players)])].filter((n) => n >= g.min_players);
+  const fan = h("div", { class: "tile-fan", "aria-hidden": "true" }, (TILE_CARDS[g.id] || []).map((c) => cardEl(c, S.lang, "face")));
+  return h(
+    "article",
+    { class: "tile", dataset: { game: g.id }, "aria-labelledby": `tile-${g.id}` },
+    fan,
+    h("h2", { id: `tile-${g.id}`, text: gameTitle(g.id) }),
+    h("p", { class: "tagline", text: tr("game_tagline_" + g.id) }),
+    h("p", { class: "dim small", text: tr("players_range", { min: g.min_players, max: g.max_players }) }),
+    h(
+      "div",
+      { class: "tile-actions", role: "group", "aria-label": `${tr("play_now")} — ${gameTitle(g.id)}` },
+      h("span", { class: "play-label", "aria-hidden": "true", text: tr("play_with") }),
+      counts.map((n) =>
+        h("button", { type: "button", class: "primary", "data-key": `quick-${g.id}-${n}`, dataset: { quick: `${g.id}-${n}` }, "aria-label": tr("quick_players", { n }), onclick: () => quickPlay(g.id, n) }, String(n)),
+      ),
+      h("button", { type: "button", class: "rules-link", "data-key": `rules-${g.id}`, onclick: () => openRules(g.id) }, tr("rules"), h("span", { class: "sr-only", text: ` — ${gameTitle(g.id)}` })),
+    ),
   );
 }
 
@@ -566,6 +621,7 @@ function drawTablesNow() {
     box.replaceChildren(h("p", { class: "dim", text: tr("no_tables") }));
     return;
   }
+  const more = S.tablesNext ? h("button", { type: "button", id: "more-tables", "data-key": "more-tables", onclick: moreTables, text: tr("more_tables") }) : null;
   box.replaceChildren(
     h(
       "ul",
@@ -594,6 +650,7 @@ function drawTablesNow() {
         );
       }),
     ),
+    more,
   );
 }
 
@@ -749,33 +806,6 @@ function createForm() {
   );
 }
 
-function gamesList() {
-  return h(
-    "section",
-    { class: "panel games", "aria-labelledby": "games-h" },
-    h("h2", { id: "games-h", text: tr("games") }),
-    h(
-      "ul",
-      {},
-      S.games.map((g) =>
-        h(
-          "li",
-          {},
-          h("strong", { text: gameTitle(g.id) }),
-          ` — ${tr("players_range", { min: g.min_players, max: g.max_players })}`,
-          g.options && g.options.length
-            ? h(
-                "ul",
-                { class: "small" },
-                g.options.map((spec) => h("li", {}, h("em", { text: optionLabel(spec, S.lang) }), ` (${tr("default")}${colon()}${fmtOption(spec.default)}) — ${optionHelp(spec, S.lang)}`)),
-              )
-            : null,
-        ),
-      ),
-    ),
-  );
-}
-
 // -- table
 
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -801,7 +831,7 @@ function tableScreen() {
     h(
       "section",
       { class: "dock", id: "moves-anchor", "aria-label": tr("moves") },
-      h("div", { class: "dock-head" }, (ui.status = h("p", { id: "status", class: "status-line", role: "status", "aria-live": "polite" })), (ui.hintBtn = h("button", { type: "button", id: "ask-hint", class: "quiet small-btn", "aria-keyshortcuts": "H", onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint")))),
+      h("div", { class: "dock-head" }, (ui.status = h("p", { id: "status", class: "status-line", role: "status", "aria-live": "polite" })), (ui.hintBtn = h("button", { type: "button", id: "ask-hint", class: "quiet small-btn", "aria-keyshortcuts": "H", onclick: askHint }, h("kbd", { "aria-hidden": "true", text: "H" }), " " + tr("hint"))), (ui.sortSlot = h("span", { class: "sort-slot" }))),
       (ui.prompt = h("p", { id: "prompt", class: "prompt" })),
       (ui.message = h("p", { id: "message", class: "error", role: "alert" })),
       (ui.hint = h("p", { id: "hint", class: "hint", role: "status", "aria-live": "polite" })),
@@ -825,7 +855,7 @@ function tableScreen() {
   );
   ui.logCount = 0;
   ui.table = new CardTable(
-    { root, seats: ui.seats, felt: ui.felt, prompt: ui.prompt, actions: ui.actions, hand: ui.hand },
+    { root, seats: ui.seats, felt: ui.felt, prompt: ui.prompt, actions: ui.actions, hand: ui.hand, sortSlot: ui.sortSlot },
     {
       onMove: (move) => sendMove(move),
       onSay: (text) => (ui.last.textContent = text),
@@ -892,6 +922,7 @@ function drawTableNow() {
 
   let status;
   if (S.over) status = tr("over");
+  else if (info.status === "aborted" || info.status === "closed") status = tr("status_" + info.status);
   else if (!u) status = tr("waiting_players", { id: S.at ? S.at.table : "" });
   else if (me == null) status = u.turn != null ? tr("their_turn", { who: seatName(u.turn) }) : "";
   else if (S.pending) status = tr("sending");
@@ -1118,7 +1149,7 @@ function drawOver() {
     if (won) badges.push(h("span", { class: "badge win", text: tr("winner") }));
     if (losers.includes(i) || detail.pouilleux === i) badges.push(h("span", { class: "badge lose", text: tr(game === "pouilleux" ? "grand_perdant" : "loser") }));
     if (i === me) badges.push(h("span", { class: "badge you", text: tr("you") }));
-    return h("tr", { class: won ? "won" : "" }, h("td", { class: "num", text: String(rank) }), h("th", { scope: "row" }, shortName(i), " ", h("span", { class: "dim", text: playerName(i) || "" }), " ", badges), h("td", { class: "num", text: scores[i] != null ? fmtScore(scores[i]) : "" }));
+    return h("tr", { class: won ? "won" : "" }, h("td", { class: "num", text: String(rank) }), h("th", { scope: "row" }, shortName(i), " ", h("span", { class: "pl", text: podName(i) || "" }), " ", badges), h("td", { class: "num", text: scores[i] != null ? fmtScore(scores[i]) : "" }));
   });
   let verdict = null;
   if (me != null) {

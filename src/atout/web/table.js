@@ -407,7 +407,7 @@ export class CardTable {
             h("span", { class: "count", text: `${count} ${this.tr(count === 1 ? "card" : "cards")}` }),
           ),
           turn ? h("span", { class: "sr-only", text: ` (${this.tr("turn_marker")})` }) : null,
-          info.taken && !info.bot && info.connected === false ? h("span", { class: "badge off", text: this.tr("disconnected_seat") }) : null,
+          info.away ? h("span", { class: "badge off", text: this.tr("away_seat") }) : info.taken && !info.bot && info.connected === false ? h("span", { class: "badge off", text: this.tr("disconnected_seat") }) : null,
         ),
         fan,
         ...[this.layout.pod(m.view, s, ctx)].flat().filter(Boolean),
@@ -465,6 +465,7 @@ export class CardTable {
     const hand = this.p.hand;
     if (m.me == null) {
       hand.replaceChildren(h("p", { class: "dim spectating", text: this.tr("spectator") }));
+      if (this.p.sortSlot) this.p.sortSlot.replaceChildren();
       return;
     }
     const codes = sortHand(m.view.hand || [], this.sortBy);
@@ -487,7 +488,8 @@ export class CardTable {
         this.draw();
       },
     });
-    hand.replaceChildren(fan, codes.length > 1 ? sortBtn : null);
+    hand.replaceChildren(fan);
+    if (this.p.sortSlot) this.p.sortSlot.replaceChildren(codes.length > 1 ? sortBtn : "");
     hand.classList.toggle("my-turn", this.myTurn());
   }
 

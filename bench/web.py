@@ -1,0 +1,161 @@
+"""The browser client's weight and drawing time, in headless Debian chromium.
+
+Starts a real game master (``atout serve`` on a free port, a temporary database), opens the page,
+and for each game plays one whole game at a table with bots (the player's moves through the page's
+own move buttons, so every update goes through the same drawing path), then reports:
+
+- the page's weight: every file the browser fetched for the table (Resource Timing's decoded
+  body sizes, uncompressed), with and without the rules page fetched for "how to play";
+- the time from an ``update`` received to the table drawn (the page's own ``drawTimes``: the
+  message handled, the table redrawn and its layout done), median and p95 over the whole game.
+
+    .venv/bin/python bench/web.py            # all three games, phone and desktop sizes
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+GAMES = {"q2j": (3, {}), "quinze": (3, {"target": "30"}), "pouilleux": (4, {})}
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+PLAY = """() => {
+  const s = window.atout.state;
+  if (s.over) return "over";
+  const b = document.querySelector("#moves button.move:not([disabled])");
+  if (!b || s.pending || b.dataset.version !== String(s.update?.version)) return "wait";
+  b.click();
+  return "played";
+}"""
+RESOURCES = """() => performance.getEntriesByType("resource").map((r) => [r.name, r.decodedBodySize])
+  .concat([[location.href, performance.getEntriesByType("navigation")[0].decodedBodySize]])"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default="q2j,quinze,pouilleux")
+    ap.add_argument("--sizes", default="phone,desktop")
+    args = ap.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print(
+            "bench/web.py: Debian's chromium is needed (apt-get install chromium)", file=sys.stderr
+        )
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="atout-web-bench-")
+    env = {**os.environ, "XDG_DATA_HOME": data}
+    atout = Path(sys.executable).with_name("atout")
+    server = subprocess.Popen(
+        [str(atout), "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        rows = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True, args=FLAGS)
+            for size in args.sizes.split(","):
+                for game in args.games.split(","):
+                    players, options = GAMES[game]
+                    page = browser.new_page(viewport=SIZES[size])
+                    page.goto(url)
+                    page.fill("#name", "bench")
+                    page.click("#connect")
+                    page.wait_for_selector("#create")
+                    page.select_option("#f-game", game)
+                    page.fill("#f-players", str(players))
+                    page.dispatch_event("#f-players", "change")
+                    page.wait_for_selector(f"#f-seat-{players - 1}")
+                    page.fill("#f-bot-delay", "0.2")
+                    page.dispatch_event("#f-bot-delay", "change")
+                    for k, v in options.items():
+                        page.fill(f"#f-opt-{k}", v)
+                        page.dispatch_event(f"#f-opt-{k}", "change")
+                    page.click("#create-button")
+                    page.wait_for_selector("#table-screen")
+                    page.wait_for_selector("dialog#rules[open] .rules-body li")
+                    page.click("#rules-close")
+                    page.evaluate("() => { window.atout.state.autoDelay = 200; }")
+                    deadline = time.monotonic() + 600
+                    while time.monotonic() < deadline:
+                        if page.evaluate(PLAY) == "over":
+                            break
+                        page.wait_for_timeout(20)
+                    times = page.evaluate("() => window.atout.state.drawTimes")
+                    res = page.evaluate(RESOURCES)
+                    page.close()
+                    total = sum(n for _, n in res)
+                    rules = sum(n for name, n in res if "/rules/" in name)
+                    rows.append(
+                        (
+                            size,
+                            game,
+                            len(times),
+                            statistics.median(times),
+                            pct(times, 0.95),
+                            max(times),
+                            total,
+                            rules,
+                            len(res),
+                        )
+                    )
+            browser.close()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(10)
+        shutil.rmtree(data, ignore_errors=True)
+    print(
+        "| size | game | updates | median ms | p95 ms | max ms | page bytes (files) | of which rules |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for size, game, n, med, p95, mx, total, rules, files in rows:
+        print(
+            f"| {size} | {game} | {n} | {med:.2f} | {p95:.2f} | {mx:.1f} | {total:,} ({files}) | {rules:,} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
