@@ -140,12 +140,14 @@ def short(d: dict[str, Any], limit: int = 110) -> str:
                 "code",
                 "commitment",
                 "seed",
+                "secret",
+                "nonce",
                 "token",
                 "votes",
                 "new_table",
             )
         }
-        for k in ("commitment", "seed"):
+        for k in ("commitment", "seed", "secret", "nonce"):
             if keys.get(k):
                 keys[k] = keys[k][:12] + "…"
         if keys.get("token"):
@@ -189,8 +191,9 @@ def play_game(
     s = Session(seed)
     conns = [s.connect(seat_name(i)) for i in range(players)]
     tid = s.req(conns[0], "create_table", game=game_id, players=players, **table)["body"]["table"]
+    nonces = random.Random(seed + 1000)  # as the client libraries do: 16 random bytes, hex
     for i, c in enumerate(conns):
-        s.req(c, "join", table=tid, seat=i)
+        s.req(c, "join", table=tid, seat=i, nonce=nonces.randbytes(16).hex())
     return s, tid, conns
 
 
@@ -227,7 +230,7 @@ def game_section(game_id: str) -> str:
     out += [
         "### Start and deal",
         "",
-        "The commitment to the seed is published before any card is dealt; each member then gets its own first `update` (its hand, the public deal events).",
+        "The commitment was published at the creation, before any nonce; `started` lists every seat's nonce, from which (with the secret) the seed is derived. Each member then gets its own first `update` (its hand, the public deal events).",
         "",
         diagram(deal_log),
         "",
@@ -336,7 +339,7 @@ def game_section(game_id: str) -> str:
         out += [
             "### End of game",
             "",
-            'The last move\'s updates, then `game_over` with the result for every seat and the seed revealed (check `sha256("atout-seed:" + seed)` against the commitment).',
+            'The last move\'s updates, then `game_over` with the result for every seat, the secret, the nonces and the seed revealed (check `sha256("atout-secret:" + secret)` against the commitment and the seed against the secret and the nonces: see "Fair deals").',
             "",
             diagram(end_log),
             "",
@@ -415,8 +418,8 @@ def examples() -> dict[str, dict[str, Any]]:
     rng = random.Random(0)
     while turn_step(s, tid, conns, rng) is not None:
         pass
-    s.req(conns[0], "rematch", table=tid)
-    s.req(conns[1], "rematch", table=tid)
+    s.req(conns[0], "rematch", table=tid, nonce="5f" * 16)
+    s.req(conns[1], "rematch", table=tid, nonce="a3" * 16)
     s.req(conns[1], "leave", table=tid)
     s5, tid5, conns5 = play_game("q2j", 2, seed=4)
     tok = next(x for x in s5.inbox[conns5[0]] if x["cmd"] == "joined")["body"]["token"]
@@ -483,18 +486,59 @@ def general_section() -> str:
     while turn_step(s, tid, conns, rng) is not None:
         pass
     mark = s.mark()
-    s.req(conns[0], "rematch", table=tid)
-    s.req(conns[1], "rematch", table=tid)
+    s.req(conns[0], "rematch", table=tid, nonce="5f" * 16)
+    s.req(conns[1], "rematch", table=tid, nonce="a3" * 16)
     return "\n".join(
         [
             "## Rematch",
             "",
-            "After `game_over`, each player sends `rematch`; when every human seat has asked, a new table with the same settings starts and each player gets its new seat token in `rematch_ready`; spectators follow.",
+            "After `game_over`, each player sends `rematch` with its `nonce` for the new table (the secret of the new table was committed in `game_over`'s `rematch_commitment`); when every human seat has asked, a new table with the same settings starts and each player gets its new seat token in `rematch_ready`; spectators follow.",
             "",
             diagram(s.log[mark : mark + 40]),
             "",
         ]
     )
+
+
+FAIR_DEALS = """## Fair deals
+
+Nobody alone chooses the deal: not the game master (it cannot try seeds until one suits it), not
+a player. The seed that shuffles the deck is derived from a secret the game master commits to
+first and from a random nonce given by every seat afterwards.
+
+| When | Who | What |
+|---|---|---|
+| `create_table` (and a rematch: `game_over`) | game master | draws `secret` (32 random bytes, 64 hex digits) and publishes `commitment = sha256("atout-secret:" + secret)` in the table's info (`table_created`, `tables`, `table`) — before it accepts any nonce. For a rematch, `game_over` carries the new table's `rematch_commitment`. |
+| at the same time | game master, for each seat it plays itself (`bots`) | `nonce = first 32 hex digits of sha256("atout-bot-nonce:" + secret + ":" + seat)`: fixed by the commitment, so it cannot be picked after seeing the players' nonces. |
+| `join` (a rematch: `rematch`) | each player's client | `nonce`: 16 (to 32) random bytes as 32 (to 64) lowercase hex digits. The client libraries (`atout.client`, the browser's `net.js`) add one by themselves. |
+| the start | game master | `seed = sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + nonce_1 + … + ":" + nonce_{n-1})` (hex, nonces in seat order); `started` lists the `nonces`. The deck is shuffled by `random.Random(int(seed, 16))`. |
+| `game_over` | game master | reveals `secret`, `nonces` and `seed`. |
+
+**A client that sends no nonce** (in `join` or `rematch`) is still seated: the game master draws
+one for it (16 random bytes), records it as drawn by the server (`nonce_by: "server"` in the
+record), and that seat then trusts the game master — the other seats' nonces still keep the game
+master from choosing the deal alone, but with every nonce drawn by the game master, it could. A
+seat freed in the waiting room loses its nonce; whoever takes it gives a new one. A player who
+leaves during the game keeps the nonce already given (a bot plays on).
+
+**What it does not prevent**: the game master sees the seed once every nonce is in, and could
+refuse to start or abort a table whose deal it dislikes; such a table ends without a result
+(`aborted`), which is visible. A client should check that its own nonce is in `started`'s and
+`game_over`'s `nonces` at its seat.
+
+**Checking by hand**, from `game_over` or an exported record (`atout export`):
+
+```sh
+printf '%s' "atout-secret:$SECRET" | sha256sum        # = commitment
+printf '%s' "atout-seed/2:$SECRET:$N0:$N1:$N2" | sha256sum   # = seed
+```
+
+then `atout verify RECORD`, which also re-deals from the seed and replays every move. Records of
+format 1 (`atout-record/1`, no `format` field: games stored before fair deals) have no secret or
+nonces: their seed was drawn by the game master and is checked as
+`sha256("atout-seed:" + seed) = commitment`; `atout verify` still accepts them by that rule, and
+says so.
+"""
 
 
 HEADER = """# The atout protocol
@@ -522,8 +566,11 @@ server restart a table counts again from its state version.
   for it; `resume` with the token (never the name) reclaims it after a drop.
 * **Hidden cards never leave the server**: each member's `update` holds `view` = the game's view for
   its seat and only the events that seat may see; errors do not name hidden cards.
-* **Fair dealing**: `started` publishes `commitment = sha256("atout-seed:" + seed)`; `game_over`
-  reveals `seed`; `atout verify RECORD` replays the deal and every move.
+* **Fair deals**: the table's info publishes `commitment = sha256("atout-secret:" + secret)` from
+  its creation; every seat gives a `nonce` (`join`, `rematch`); the seed is
+  `sha256("atout-seed/2:" + secret + ":" + nonce_0 + … )`; `game_over` reveals the secret, the
+  nonces and the seed; `atout verify RECORD` checks them, re-deals and replays every move. See
+  "Fair deals" below.
 * **JSON Schemas**: `docs/schema/client.json` (everything a client may send),
   `docs/schema/server.json` (everything the game master sends), one file per command.
 * **Transport and limits** (`atout serve --help` lists the options; the defaults are shown):
@@ -550,6 +597,7 @@ def render() -> dict[Path, str]:
     files: dict[Path, str] = {}
     parts = [
         HEADER.replace("{version}", str(m.PROTOCOL_VERSION)),
+        FAIR_DEALS,
         command_section(),
         error_section(),
         "",

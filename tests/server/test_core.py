@@ -84,7 +84,10 @@ def test_full_game_every_game(game):
     moves = h.play_out(tid, dict(enumerate(conns)))
     assert moves > 0
     over = h.last(conns[1], "game_over", tid)["body"]
-    assert hashlib.sha256(f"atout-seed:{over['seed']}".encode()).hexdigest() == commitment
+    # the secret committed at the creation, and the seed it gives with every seat's nonce
+    assert hashlib.sha256(f"atout-secret:{over['secret']}".encode()).hexdigest() == commitment
+    text = "atout-seed/2:" + ":".join([over["secret"], *over["nonces"]])
+    assert hashlib.sha256(text.encode()).hexdigest() == over["seed"]
 
 
 def test_views_private_and_spectator():

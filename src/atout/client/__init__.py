@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -49,6 +51,8 @@ class TableFeed:
         self.started: m.StartedBody | None = None
         self.joined: m.JoinedBody | None = None
         self.rematch: m.RematchReadyBody | None = None
+        self.nonce: str | None = None  # the nonce this client gave for its seat here
+        self.rematch_nonce: str | None = None  # and the one it gave for the rematch
         self.events: list[m.EventOut] = []
         self.error: m.ErrorBody | None = None
         self.last_seq: int | None = None
@@ -199,6 +203,8 @@ class Client:
                 f.started = body
             elif isinstance(msg, m.RematchReady):
                 f.rematch = body
+                if f.rematch_nonce is not None:  # our seat there holds the nonce of our vote
+                    self.feed(body.new_table).nonce = f.rematch_nonce
             elif isinstance(msg, m.Error):
                 f.error = body
             f.touch()
@@ -230,9 +236,15 @@ class Client:
                 break
         return tables
 
-    async def join(self, table: str, seat: int | None = None) -> m.JoinedBody:
-        rep = await self.request(m.Join(body=m.JoinBody(table=table, seat=seat)))
-        self.feed(table).joined = rep.body  # type: ignore[attr-defined]
+    async def join(
+        self, table: str, seat: int | None = None, nonce: str | None = None
+    ) -> m.JoinedBody:
+        """Take a seat, giving this seat's contribution to the seed: ``nonce``, or 16 random
+        bytes drawn here (docs/PROTOCOL.md "Fair deals")."""
+        nonce = nonce or new_nonce()
+        rep = await self.request(m.Join(body=m.JoinBody(table=table, seat=seat, nonce=nonce)))
+        f = self.feed(table)
+        f.joined, f.nonce = rep.body, nonce  # type: ignore[attr-defined]
         return rep.body  # type: ignore[attr-defined,return-value]
 
     async def resume(self, table: str, token: str, version: int = -1) -> m.JoinedBody:
@@ -253,8 +265,11 @@ class Client:
     async def start(self, table: str) -> None:
         await self.request(m.Start(body=m.TableBody(table=table)))
 
-    async def rematch(self, table: str) -> None:
-        await self.request(m.Rematch(body=m.TableBody(table=table)))
+    async def rematch(self, table: str, nonce: str | None = None) -> None:
+        """Vote for a rematch, giving this seat's nonce for it (drawn here if not given)."""
+        nonce = nonce or new_nonce()
+        await self.request(m.Rematch(body=m.RematchVoteBody(table=table, nonce=nonce)))
+        self.feed(table).rematch_nonce = nonce
 
     async def ping(self) -> None:
         await self.request(m.Ping())
@@ -294,6 +309,34 @@ class Client:
                         raise
                 continue
             await f.wait(timeout)
+
+
+def new_nonce() -> str:
+    """A seat's contribution to the seed: 16 random bytes as 32 hex digits."""
+    return secrets.token_hex(16)
+
+
+def check_deal(
+    over: m.GameOverBody, seat: int | None = None, nonce: str | None = None
+) -> list[str]:
+    """What is wrong with the deal ``game_over`` reveals (empty: it is fair).
+
+    Checks the secret against the commitment, the seed against the secret and the nonces, and,
+    given this client's ``seat`` and ``nonce``, that its own nonce was used. A table of format 1
+    (no secret) is checked by the old rule: sha256("atout-seed:" + seed) = commitment."""
+    if over.secret is None:
+        old = hashlib.sha256(f"atout-seed:{over.seed}".encode()).hexdigest()
+        return [] if old == over.commitment else ["the seed does not match the commitment"]
+    problems = []
+    if hashlib.sha256(f"atout-secret:{over.secret}".encode()).hexdigest() != over.commitment:
+        problems.append("the secret does not match the commitment")
+    text = "atout-seed/2:" + ":".join([over.secret, *over.nonces])
+    if hashlib.sha256(text.encode()).hexdigest() != over.seed:
+        problems.append("the seed is not the one the secret and the nonces give")
+    mine = over.nonces[seat] if seat is not None and 0 <= seat < len(over.nonces) else None
+    if seat is not None and nonce is not None and mine != nonce:
+        problems.append(f"seat {seat}'s nonce is not the one this client gave")
+    return problems
 
 
 def _retrieve(fut: asyncio.Future[Any]) -> None:

@@ -24,6 +24,13 @@ GM = "gm"
 
 TableId = Annotated[str, msgspec.Meta(description="Table id, e.g. 'a1b2c3d4'.", max_length=64)]
 Seq = Annotated[int, msgspec.Meta(ge=0)]
+Nonce = Annotated[
+    str,
+    msgspec.Meta(
+        pattern="^[0-9a-f]{32,64}$",
+        description="32 to 64 lowercase hex digits: 16 or more random bytes (see Fair deals).",
+    ),
+]
 
 
 def _d(text: str) -> msgspec.Meta:
@@ -107,7 +114,14 @@ class TableInfo(Body, omit_defaults=False):
     private: bool = False
     spectators: int = 0
     version: Annotated[int, _d("Moves applied so far: the state version clients echo.")] = 0
-    commitment: Annotated[str | None, _d("SHA-256 commitment to the seed (from the start).")] = None
+    commitment: Annotated[
+        str | None,
+        _d(
+            "sha256('atout-secret:' + secret): the game master's commitment, published from the "
+            "creation, before any nonce is accepted (tables of format 1: to the seed, from the "
+            "start)."
+        ),
+    ] = None
     rematch_of: TableId | None = None
     rematch: TableId | None = None
 
@@ -169,6 +183,24 @@ class TableBody(Body):
 class JoinBody(Body):
     table: TableId
     seat: Annotated[int | None, _d("Seat wanted; null: the first free seat.")] = None
+    nonce: Annotated[
+        Nonce | None,
+        _d(
+            "This seat's random contribution to the seed (the client libraries add one). "
+            "Without it the game master draws one, and this seat trusts the game master."
+        ),
+    ] = None
+
+
+class RematchVoteBody(Body):
+    table: TableId
+    nonce: Annotated[
+        Nonce | None,
+        _d(
+            "This seat's contribution to the rematch's seed (committed in game_over's "
+            "rematch_commitment); without it the game master draws one."
+        ),
+    ] = None
 
 
 class ResumeBody(Body):
@@ -232,16 +264,36 @@ class UpdateBody(Body, omit_defaults=False):
 
 class StartedBody(Body):
     table: TableId
-    commitment: Annotated[str, _d("SHA-256 hex of 'atout-seed:' + seed: the seed is fixed now.")]
+    commitment: Annotated[
+        str,
+        _d("The commitment published at the creation (format 1: sha256('atout-seed:' + seed))."),
+    ]
     seats: list[SeatInfo]
+    nonces: Annotated[
+        list[str], _d("Every seat's nonce, in seat order: with the secret, they fix the seed.")
+    ] = []
 
 
 class GameOverBody(Body):
     table: TableId
     result: dict[str, Any]
-    seed: Annotated[str, _d("The seed, revealed: check sha256('atout-seed:' + seed).")]
+    seed: Annotated[
+        str,
+        _d(
+            "The seed: sha256('atout-seed/2:' + secret + ':' + nonce_0 + ':' + …) (format 1: "
+            "drawn by the game master; check sha256('atout-seed:' + seed) = commitment)."
+        ),
+    ]
     commitment: str
     version: int
+    secret: Annotated[
+        str | None, _d("The game master's secret, revealed: sha256('atout-secret:' + secret).")
+    ] = None
+    nonces: Annotated[list[str], _d("Every seat's nonce in seat order (as in 'started').")] = []
+    rematch_commitment: Annotated[
+        str | None,
+        _d("sha256('atout-secret:' + s) for the secret s of this table's rematch, if any."),
+    ] = None
 
 
 class RematchBody(Body):
@@ -356,8 +408,11 @@ class Hint(Message, tag="hint"):
 
 class Rematch(Message, tag="rematch"):
     direction = C2G
-    summary = "Asks for a rematch after the end; when every player asked, a new table starts."
-    body: TableBody
+    summary = (
+        "Asks for a rematch after the end, with this seat's nonce for it; when every player "
+        "asked, a new table starts."
+    )
+    body: RematchVoteBody
 
 
 class Ping(Message, tag="ping"):
@@ -416,7 +471,7 @@ class Table(Message, tag="table"):
 
 class Started(Message, tag="started"):
     direction = G2C
-    summary = "Table event: the game starts; publishes the SHA-256 commitment to the seed."
+    summary = "Table event: the game starts; every seat's nonce, and the commitment again."
     body: StartedBody
 
 
@@ -431,7 +486,9 @@ class Update(Message, tag="update"):
 
 class GameOver(Message, tag="game_over"):
     direction = G2C
-    summary = "Table event: the result for every seat, and the seed revealed."
+    summary = (
+        "Table event: the result for every seat; the secret, the nonces and the seed revealed."
+    )
     body: GameOverBody
 
 

@@ -321,10 +321,12 @@ def bots(
 def verify(
     record: Annotated[Path, typer.Argument(help="A record (JSON) from 'atout export'.")],
 ) -> None:
-    """Replay a finished record: check the seed against its commitment, the deal and every move."""
+    """Replay a finished record: check the secret against its commitment, the seed against the
+    secret and every seat's nonce (records of format 1: the seed against its commitment), the
+    deal and every move."""
     import msgspec
 
-    from atout.server.record import TableRecord
+    from atout.server.record import RECORD_FORMAT_1, TableRecord, trusted_seats
     from atout.server.record import verify as check
 
     try:
@@ -345,10 +347,20 @@ def verify(
             for p in problems:
                 print(f"  - {p}")
         else:
+            how = (
+                "format 1: the seed matches"
+                if rec.format == RECORD_FORMAT_1
+                else f"the secret matches, the seed is derived from it and {rec.players} nonces"
+            )
             print(
                 f"{rec.table}: OK ({rec.game}, {rec.players} players, {len(rec.moves)} moves, "
-                f"commitment {rec.commitment[:12] if rec.commitment else '?'}… matches)"
+                f"commitment {rec.commitment[:12] if rec.commitment else '?'}…: {how})"
             )
+            if rec.format == RECORD_FORMAT_1:
+                print("  note: format 1 — the game master drew the seed alone (no nonces)")
+            trusted = trusted_seats(rec)
+            if trusted:
+                print(f"  note: seats {trusted} sent no nonce: the game master drew theirs")
     if bad:
         raise typer.Exit(1)
 

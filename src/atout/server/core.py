@@ -238,6 +238,8 @@ class Seat:
     conn: int | None = None
     gone: float | None = None  # when its player's connection went (None: here, or a bot)
     away: bool = False  # gone for longer than the grace period: a bot plays it meanwhile
+    nonce: str | None = None  # its contribution to the seed (record.derive_seed)
+    nonce_by: str | None = None  # "client", "server" (its client sent none) or "bot"
 
     @property
     def taken(self) -> bool:
@@ -257,6 +259,9 @@ class Table:
     state: State[Any] | None = None
     seed: str | None = None
     commitment: str | None = None
+    secret: str | None = None  # committed at the creation; None: a format-1 table (older)
+    next_secret: str | None = None  # committed in game_over for the rematch
+    rematch_nonces: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (nonce, by)
     history: list[list[Event]] = field(default_factory=list)
     moves: list[r.MoveRecord] = field(default_factory=list)
     seq: int = 0
@@ -627,6 +632,7 @@ class Core:
             seats=seats,
             owner=(c.id, c.address),
         )
+        self._commit_secret(t, r.new_secret(self.entropy(32)))
         self.tables[tid] = t
         if self.store is not None:
             self.store.create_table(self._head_record(t))
@@ -740,6 +746,7 @@ class Core:
                 )
         token = self.entropy(16).hex()
         seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
+        seat.nonce, seat.nonce_by = self._nonce(msg.body.nonce)
         c.seats[t.id] = seat.index
         if self.store is not None:
             self.store.set_seat(t.id, self._seat_record(seat))
@@ -816,7 +823,7 @@ class Core:
         del c.seats[t.id]
         seat.conn = None
         if t.status == "waiting":
-            seat.name, seat.token_hash = "", None
+            seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
         elif t.status == "playing":
             seat.bot, seat.token_hash = t.settings.bot_kind, None
             seat.name = f"{seat.name} (bot)"
@@ -860,6 +867,7 @@ class Core:
                 self._send_rematch_ready(t, nt, c, idx)
             return
         t.rematch_votes.add(idx)
+        t.rematch_nonces[idx] = self._nonce(msg.body.nonce)
         self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
         self._broadcast(
             t,
@@ -1084,13 +1092,18 @@ class Core:
             self._start(t, now)
 
     def _start(self, t: Table, now: float) -> None:
-        seed = r.new_seed(self.entropy(16))
+        """Deal: the seed is derived from the secret committed at the creation and every seat's
+        nonce (:func:`record.derive_seed`), so nobody alone chose it."""
+        if t.secret is None:  # never: tables get their secret at the creation or the recovery
+            self._commit_secret(t, r.new_secret(self.entropy(32)))
+        nonces = self._nonces(t)
+        seed = r.derive_seed(t.secret, nonces)  # type: ignore[arg-type]
         t.state = t.game.setup(t.players, t.options, r.seed_int(seed))
-        t.seed, t.commitment = seed, r.commitment(seed)
+        t.seed = seed
         t.status = "playing"
         t.history = [r.start_events(t.state)]
         if self.store is not None:
-            self.store.start(t.id, seed, t.commitment, now)
+            self.store.start(t.id, seed, t.commitment or "", now)
         self._schedule(t, now)
         seats = self._seat_infos(t)
         self._broadcast(
@@ -1099,7 +1112,9 @@ class Core:
                 sender=m.GM,
                 to=to,
                 seq=t.seq,
-                body=m.StartedBody(table=t.id, commitment=t.commitment or "", seats=seats),
+                body=m.StartedBody(
+                    table=t.id, commitment=t.commitment or "", seats=seats, nonces=nonces
+                ),
             ),
         )
         self._send_updates(t, t.history[0], None, now)
@@ -1111,23 +1126,13 @@ class Core:
         t.result = r.jsonable(res) if res is not None else {}
         t.status = "finished"
         t.turn_deadline = None
+        # the rematch's secret, committed now: the players' nonces for it come with their votes
+        t.next_secret = r.new_secret(self.entropy(32))
         if self.store is not None:
             self.store.finish(t.id, t.result, now, t.moves)
-        self._broadcast(
-            t,
-            lambda to: m.GameOver(
-                sender=m.GM,
-                to=to,
-                seq=t.seq,
-                body=m.GameOverBody(
-                    table=t.id,
-                    result=t.result or {},
-                    seed=t.seed or "",
-                    commitment=t.commitment or "",
-                    version=t.version,
-                ),
-            ),
-        )
+            self.store.set_next_secret(t.id, t.next_secret)
+        body = self._over_body(t)
+        self._broadcast(t, lambda to: m.GameOver(sender=m.GM, to=to, seq=t.seq, body=body))
         if self.store is not None:
             # the record is in the store: a finished table keeps only what a rematch or a late
             # watcher needs at hand (its events are ~10-30x the rest, read back on demand)
@@ -1146,11 +1151,14 @@ class Core:
             seats=[Seat(s.index, name=s.name, bot=s.bot) for s in t.seats],
             rematch_of=t.id,
         )
+        # the secret committed in game_over, then the nonces given with the votes
+        self._commit_secret(nt, t.next_secret or r.new_secret(self.entropy(32)))
         tokens: dict[int, str] = {}
         for s, old in zip(nt.seats, t.seats, strict=True):
             if s.bot is None and old.conn is not None and old.conn in self.conns:
                 tokens[s.index] = tok = self.entropy(16).hex()
                 s.token_hash, s.conn = token_hash(tok), old.conn
+                s.nonce, s.nonce_by = t.rematch_nonces.get(s.index) or self._nonce(None)
                 self.conns[old.conn].seats[nid] = s.index
             elif s.bot is None:
                 s.name = ""
@@ -1372,19 +1380,7 @@ class Core:
         self._send(c.id, msg)
         if t.status == "finished":
             self._send(
-                c.id,
-                m.GameOver(
-                    sender=m.GM,
-                    to=to,
-                    seq=self._next_seq(t),
-                    body=m.GameOverBody(
-                        table=t.id,
-                        result=t.result or {},
-                        seed=t.seed or "",
-                        commitment=t.commitment or "",
-                        version=t.version,
-                    ),
-                ),
+                c.id, m.GameOver(sender=m.GM, to=to, seq=self._next_seq(t), body=self._over_body(t))
             )
 
     def _events_out(
@@ -1492,7 +1488,57 @@ class Core:
         )
 
     def _seat_record(self, s: Seat) -> r.SeatRecord:
-        return r.SeatRecord(seat=s.index, name=s.name, bot=s.bot, token_hash=s.token_hash)
+        return r.SeatRecord(
+            seat=s.index,
+            name=s.name,
+            bot=s.bot,
+            token_hash=s.token_hash,
+            nonce=s.nonce,
+            nonce_by=s.nonce_by,  # type: ignore[arg-type]
+        )
+
+    # -- fair deals (docs/PROTOCOL.md "Fair deals"; record.derive_seed)
+    def _commit_secret(self, t: Table, secret: str) -> None:
+        """``t``'s secret and its commitment, before any nonce; the bots' nonces follow from it."""
+        t.secret, t.commitment = secret, r.secret_commitment(secret)
+        for s in t.seats:
+            if s.bot is not None and s.nonce is None:
+                s.nonce, s.nonce_by = r.bot_nonce(secret, s.index), "bot"
+
+    def _nonce(self, given: str | None) -> tuple[str, str]:
+        """A client's nonce, or one the game master draws for a client that sent none."""
+        if given is not None:
+            return given, "client"
+        return self.entropy(16).hex(), "server"
+
+    def _nonces(self, t: Table) -> list[str]:
+        """Every seat's nonce in seat order (a seat without one, which a table of an older
+        database may have, gets one drawn by the game master now)."""
+        for s in t.seats:
+            if s.nonce is None:
+                if s.bot is not None:
+                    s.nonce, s.nonce_by = r.bot_nonce(t.secret or "", s.index), "bot"
+                else:
+                    s.nonce, s.nonce_by = self._nonce(None)
+                if self.store is not None:
+                    self.store.set_seat(t.id, self._seat_record(s))
+        return [s.nonce or "" for s in t.seats]
+
+    def _over_body(self, t: Table) -> m.GameOverBody:
+        """``game_over``: the result, and what proves the deal (format 1: the seed alone)."""
+        fair = t.secret is not None
+        return m.GameOverBody(
+            table=t.id,
+            result=t.result or {},
+            seed=t.seed or "",
+            commitment=t.commitment or "",
+            version=t.version,
+            secret=t.secret,
+            nonces=[s.nonce or "" for s in t.seats] if fair else [],
+            rematch_commitment=(
+                r.secret_commitment(t.next_secret) if t.next_secret and t.rematch is None else None
+            ),
+        )
 
     def _head_record(self, t: Table) -> r.TableRecord:
         return r.TableRecord(
@@ -1505,12 +1551,24 @@ class Core:
             created=t.created,
             seats=[self._seat_record(s) for s in t.seats],
             rematch_of=t.rematch_of,
+            secret=t.secret,
+            commitment=t.commitment,
         )
 
     def _table_from_record(self, rec: r.TableRecord, now: float) -> Table:
         game = get_game(rec.game)
         settings = msgspec.convert(rec.settings, m.CreateTableBody)
-        seats = [Seat(s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash) for s in rec.seats]
+        seats = [
+            Seat(
+                s.seat,
+                name=s.name,
+                bot=s.bot,
+                token_hash=s.token_hash,
+                nonce=s.nonce,
+                nonce_by=s.nonce_by,
+            )
+            for s in rec.seats
+        ]
         t = Table(
             id=rec.table,
             game=game,
@@ -1522,7 +1580,17 @@ class Core:
             status=rec.status,
             rematch_of=rec.rematch_of,
             rematch=rec.rematch,
+            secret=rec.secret,
+            commitment=rec.commitment,
+            next_secret=rec.next_secret,
         )
+        if rec.status == "waiting" and t.secret is None:  # a table of an older database
+            self._commit_secret(t, r.new_secret(self.entropy(32)))
+            if self.store is not None:
+                self.store.set_secret(t.id, t.secret, t.commitment)  # type: ignore[arg-type]
+                for s in t.seats:
+                    if s.bot is not None:
+                        self.store.set_seat(t.id, self._seat_record(s))
         if rec.status == "waiting" and self.limits.waiting_ttl > 0:
             self._push(max(now, rec.created + self.limits.waiting_ttl), t, "expire")
         if rec.status in ("playing", "finished"):

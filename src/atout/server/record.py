@@ -1,8 +1,17 @@
 """A table's record: everything needed to rebuild its state, prove the deal fair and replay it.
 
-The record is (game, players, options, seed, seats, moves). The state is never stored: it is
-rebuilt by :func:`replay`, which is how the server recovers after a crash and how
-``atout verify`` checks a finished game.
+The record is (game, players, options, secret, seats with their nonces, seed, moves). The state
+is never stored: it is rebuilt by :func:`replay`, which is how the server recovers after a crash
+and how ``atout verify`` checks a finished game.
+
+Fair deals (format 2, ``atout-record/2``): the game master draws a ``secret`` when the table is
+created and publishes ``commitment = sha256("atout-secret:" + secret)`` at once; every seat then
+contributes a ``nonce`` (a player's client with ``join`` or ``rematch``, a server-seated bot a
+nonce derived from the secret, see :func:`bot_nonce`); at the start the seed is
+``sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + … + nonce_{n-1})`` (:func:`derive_seed`),
+so neither the game master nor any player alone chooses the deal. Format 1 (``atout-record/1``,
+records stored before) had no nonces: the seed was drawn by the game master and committed as
+``sha256("atout-seed:" + seed)``; :func:`verify` still checks those by that rule.
 """
 
 from __future__ import annotations
@@ -16,7 +25,9 @@ import msgspec
 from atout.games import get_game
 from atout.games.base import AtoutError, Event, State
 
-RECORD_FORMAT = "atout-record/1"
+RECORD_FORMAT_1 = "atout-record/1"  # the seed drawn by the game master alone
+RECORD_FORMAT = "atout-record/2"  # the seed derived from the game master's secret and the nonces
+NONCE_CHARS = frozenset("0123456789abcdef")
 
 
 class SeatRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -24,6 +35,10 @@ class SeatRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
     name: str = ""
     bot: str | None = None
     token_hash: str | None = None  # sha256 of the seat token; never exported
+    nonce: str | None = None  # this seat's contribution to the seed (format 2)
+    # who gave it: the player's client; the game master for a client that sent none (that seat
+    # trusts the game master); a server-seated bot (derived from the secret: see bot_nonce)
+    nonce_by: Literal["client", "server", "bot"] | None = None
 
 
 class MoveRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -34,7 +49,8 @@ class MoveRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class TableRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
-    format: str = RECORD_FORMAT
+    # the default is format 1: records exported before format 2 have no "format" field
+    format: str = RECORD_FORMAT_1
     table: str
     game: str
     players: int
@@ -47,11 +63,14 @@ class TableRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
     seats: list[SeatRecord] = []
     seed: str | None = None
     commitment: str | None = None
+    secret: str | None = None  # format 2: the game master's secret (exported once finished)
     deck: list[str] | None = None
     moves: list[MoveRecord] = []
     result: dict[str, Any] | None = None
     rematch_of: str | None = None
     rematch: str | None = None
+    # the secret already committed (in game_over) for this table's rematch; never exported
+    next_secret: str | None = None
 
 
 def jsonable(x: Any) -> Any:
@@ -65,8 +84,37 @@ def new_seed(entropy: bytes) -> str:
 
 
 def commitment(seed: str) -> str:
-    """The SHA-256 commitment published at the start: ``sha256("atout-seed:" + seed)``."""
+    """Format 1's commitment, published at the start: ``sha256("atout-seed:" + seed)``."""
     return hashlib.sha256(f"atout-seed:{seed}".encode()).hexdigest()
+
+
+def new_secret(entropy: bytes) -> str:
+    """The game master's secret for one table: 64 hex digits (256 bits)."""
+    return entropy.hex()
+
+
+def secret_commitment(secret: str) -> str:
+    """The commitment published when the table is created: ``sha256("atout-secret:" + secret)``."""
+    return hashlib.sha256(f"atout-secret:{secret}".encode()).hexdigest()
+
+
+def derive_seed(secret: str, nonces: list[str]) -> str:
+    """The seed of a format-2 table: ``sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + …)``
+    over every seat's nonce in seat order (64 hex digits)."""
+    text = "atout-seed/2:" + ":".join([secret, *nonces])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def bot_nonce(secret: str, seat: int) -> str:
+    """The nonce of a seat the game master plays from the creation: fixed by the commitment
+    (``sha256("atout-bot-nonce:" + secret + ":" + seat)``, first 32 hex digits), so the game
+    master cannot choose it after seeing the players' nonces."""
+    return hashlib.sha256(f"atout-bot-nonce:{secret}:{seat}".encode()).hexdigest()[:32]
+
+
+def check_nonce(nonce: str) -> bool:
+    """A nonce is 32 to 64 lowercase hex digits (16 to 32 random bytes)."""
+    return 32 <= len(nonce) <= 64 and set(nonce) <= NONCE_CHARS
 
 
 def seed_int(seed: str) -> int:
@@ -111,16 +159,21 @@ def replay(rec: TableRecord) -> tuple[State[Any], list[list[Event]]]:
 def verify(rec: TableRecord) -> list[str]:
     """Every problem found in a finished record (empty: the record is sound).
 
-    Checks that the seed matches the commitment, that the deck recorded is the one the seed
-    deals, that every move was legal for the seat whose turn it was, and that the result follows.
+    Format 2: the secret matches the commitment, every seat has a nonce (a bot's is the one
+    the secret fixes), and the seed is the one the secret and the nonces give. Format 1: the
+    seed matches its commitment. Both: the deck recorded is the one the seed deals, every move
+    was legal for the seat whose turn it was, and the result follows.
     """
     problems: list[str] = []
-    if rec.format != RECORD_FORMAT:
-        problems.append(f"unknown record format {rec.format!r}")
+    if rec.format not in (RECORD_FORMAT, RECORD_FORMAT_1):
+        return [f"unknown record format {rec.format!r}"]
     if rec.seed is None or rec.commitment is None:
         return [*problems, "no seed or no commitment: the game did not start or is not finished"]
-    if commitment(rec.seed) != rec.commitment:
-        problems.append("the seed does not match the commitment published at the start")
+    if rec.format == RECORD_FORMAT_1:
+        if commitment(rec.seed) != rec.commitment:
+            problems.append("the seed does not match the commitment published at the start")
+    else:
+        problems += _check_derivation(rec)
     try:
         order = dealt_order(rec.game, rec.players, rec.options, rec.seed)
     except AtoutError as e:
@@ -138,14 +191,54 @@ def verify(rec: TableRecord) -> list[str]:
     return problems
 
 
+def _check_derivation(rec: TableRecord) -> list[str]:
+    """Format 2: the secret, the nonces and the seed agree with the commitment."""
+    if rec.secret is None:
+        return ["format 2 record without the game master's secret"]
+    problems = []
+    if secret_commitment(rec.secret) != rec.commitment:
+        problems.append("the secret does not match the commitment published at the creation")
+    seats = sorted(rec.seats, key=lambda s: s.seat)
+    if [s.seat for s in seats] != list(range(rec.players)):
+        return [*problems, "the record does not list every seat"]
+    nonces = [s.nonce for s in seats]
+    missing = [s.seat for s in seats if s.nonce is None or not check_nonce(s.nonce)]
+    if missing:
+        return [*problems, f"seats {missing} have no valid nonce"]
+    for s in seats:
+        if s.nonce_by == "bot" and s.nonce != bot_nonce(rec.secret, s.seat):
+            problems.append(f"seat {s.seat}: the bot's nonce is not the one the secret fixes")
+    if derive_seed(rec.secret, nonces) != rec.seed:  # type: ignore[arg-type]
+        problems.append("the seed is not the one the secret and the nonces give")
+    return problems
+
+
+def trusted_seats(rec: TableRecord) -> list[int]:
+    """Seats whose nonce the game master drew (their client sent none): for them the deal is
+    only as fair as the game master is honest."""
+    return [s.seat for s in rec.seats if s.nonce_by == "server"]
+
+
 def export_record(rec: TableRecord) -> TableRecord:
-    """The public form of a record: no token hashes, the deck spelled out when it is finished."""
-    seats = [SeatRecord(seat=s.seat, name=s.name, bot=s.bot) for s in rec.seats]
+    """The public form of a record: no token hashes, no rematch secret; the secret, the seed and
+    the deck only when it is finished (the nonces and the commitment are public from the start).
+    """
+    seats = [
+        SeatRecord(seat=s.seat, name=s.name, bot=s.bot, nonce=s.nonce, nonce_by=s.nonce_by)
+        for s in rec.seats
+    ]
     deck = None
-    if rec.status == "finished" and rec.seed is not None:
+    done = rec.status == "finished"
+    if done and rec.seed is not None:
         deck = dealt_order(rec.game, rec.players, rec.options, rec.seed)
-    seed = rec.seed if rec.status == "finished" else None
-    return msgspec.structs.replace(rec, seats=seats, deck=deck, seed=seed)
+    return msgspec.structs.replace(
+        rec,
+        seats=seats,
+        deck=deck,
+        seed=rec.seed if done else None,
+        secret=rec.secret if done else None,
+        next_secret=None,
+    )
 
 
 def dumps(rec: TableRecord) -> bytes:

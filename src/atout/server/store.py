@@ -22,7 +22,13 @@ from typing import Any
 
 import msgspec
 
-from atout.server.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.record import (
+    RECORD_FORMAT,
+    RECORD_FORMAT_1,
+    MoveRecord,
+    SeatRecord,
+    TableRecord,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -40,7 +46,9 @@ CREATE TABLE IF NOT EXISTS tables (
     result TEXT,
     rematch_of TEXT,
     rematch TEXT,
-    moves TEXT
+    moves TEXT,
+    secret TEXT,
+    next_secret TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 CREATE TABLE IF NOT EXISTS seats (
@@ -49,6 +57,8 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     bot TEXT,
     token_hash TEXT,
+    nonce TEXT,
+    nonce_by TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS journal (
@@ -63,7 +73,7 @@ CREATE TABLE IF NOT EXISTS journal (
 """
 _COLUMNS = (
     "id, game, players, options, settings, status, created, started, finished,"
-    " seed, commitment, result, rematch_of, rematch, moves"
+    " seed, commitment, result, rematch_of, rematch, moves, secret, next_secret"
 )
 PRUNE_EVERY = 2_000  # journal rows between two prunings of its prefix (~0.4 ms each)
 
@@ -101,11 +111,19 @@ class Store:
         self.commit()
 
     def _migrate(self) -> None:
-        """Databases written before the journal: add ``tables.moves``, move ``moves`` over."""
+        """Older databases: add ``tables.moves`` and move ``moves`` over (before the journal);
+        add the columns of fair deals (``tables.secret``, ``tables.next_secret``,
+        ``seats.nonce``, ``seats.nonce_by``: NULL for format-1 tables)."""
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
-        if "moves" not in cols:
-            self.db.execute("ALTER TABLE tables ADD COLUMN moves TEXT")
-            self.dirty = True
+        for col in ("moves", "secret", "next_secret"):
+            if col not in cols:
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN {col} TEXT")
+                self.dirty = True
+        seat_cols = {r[1] for r in self.db.execute("PRAGMA table_info(seats)")}
+        for col in ("nonce", "nonce_by"):
+            if col not in seat_cols:
+                self.db.execute(f"ALTER TABLE seats ADD COLUMN {col} TEXT")
+                self.dirty = True
         if not self.db.execute(
             "SELECT 1 FROM sqlite_master WHERE type='table' AND name='moves'"
         ).fetchone():
@@ -134,8 +152,8 @@ class Store:
     # -- writes (inside the open transaction) -------------------------------------------
     def create_table(self, rec: TableRecord) -> None:
         self.db.execute(
-            "INSERT INTO tables (id, game, players, options, settings, status, created, rematch_of)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, game, players, options, settings, status, created, rematch_of,"
+            " secret, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 rec.table,
                 rec.game,
@@ -145,6 +163,8 @@ class Store:
                 rec.status,
                 rec.created,
                 rec.rematch_of,
+                rec.secret,
+                rec.commitment,
             ),
         )
         for s in rec.seats:
@@ -153,9 +173,22 @@ class Store:
 
     def set_seat(self, table: str, s: SeatRecord) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
-            (table, s.seat, s.name, s.bot, s.token_hash),
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, nonce, nonce_by)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by),
         )
+        self.dirty = True
+
+    def set_secret(self, table: str, secret: str, commitment: str) -> None:
+        """A waiting table of an older database gets its secret (and its commitment)."""
+        self.db.execute(
+            "UPDATE tables SET secret=?, commitment=? WHERE id=?", (secret, commitment, table)
+        )
+        self.dirty = True
+
+    def set_next_secret(self, table: str, secret: str) -> None:
+        """The secret committed (in ``game_over``) for ``table``'s rematch."""
+        self.db.execute("UPDATE tables SET next_secret=? WHERE id=?", (secret, table))
         self.dirty = True
 
     def start(self, table: str, seed: str, commitment: str, t: float) -> None:
@@ -244,13 +277,16 @@ class Store:
     def _record(self, row: tuple[Any, ...], moves: list[MoveRecord]) -> TableRecord:
         tid = row[0]
         seats = [
-            SeatRecord(seat=s, name=n, bot=b, token_hash=h)
-            for s, n, b, h in self.db.execute(
-                "SELECT seat, name, bot, token_hash FROM seats WHERE table_id=? ORDER BY seat",
+            SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb)
+            for s, n, b, h, nc, nb in self.db.execute(
+                "SELECT seat, name, bot, token_hash, nonce, nonce_by FROM seats"
+                " WHERE table_id=? ORDER BY seat",
                 (tid,),
             )
         ]
         return TableRecord(
+            # a table with a secret derives its seed from it and the nonces (format 2)
+            format=RECORD_FORMAT if row[15] is not None else RECORD_FORMAT_1,
             table=tid,
             game=row[1],
             players=row[2],
@@ -265,6 +301,8 @@ class Store:
             result=_dec.decode(row[11]) if row[11] else None,
             rematch_of=row[12],
             rematch=row[13],
+            secret=row[15],
+            next_secret=row[16],
             seats=seats,
             moves=moves,
         )
