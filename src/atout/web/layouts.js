@@ -241,6 +241,7 @@ function isRed(code) {
 
 const POUILLEUX = {
   tapToSend: false,
+  autoExtend: true, // one tap on a special card selects its pair
   felt(view, ctx, table) {
     const dir = view.direction === -1;
     const parts = [];

@@ -235,8 +235,10 @@ export class CardTable {
     this.draw();
   }
 
-  /** When every candidate names the same cards (a pair), select them all. */
+  /** When every candidate names the same cards (a pair), select them all (games whose layout
+   *  asks for it: a Le Quinze player builds the fifteen card by card). */
   autoExtend() {
+    if (!this.layout.autoExtend) return;
     const cand = this.candidates();
     if (!cand.length) return;
     const first = moveCards(cand[0]);

@@ -1,0 +1,193 @@
+"""Screenshots of the browser client from a real run, for the README and docs/images/.
+
+Starts ``atout serve`` on a free port with a temporary database, opens the page in headless
+Debian chromium at phone (390×844) and desktop (1280×800) size, and for each game plays a table
+against bots on the card table itself (the tests' table player), taking the lobby, each game in
+the middle (a move being chosen) and at its end.
+
+    .venv/bin/python scripts/screenshots.py            # writes docs/images/*.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.web.tableplay import CHOOSERS, TablePlayer  # noqa: E402
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DEVICES = {
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+    },
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+GAMES = {"q2j": (3, {}), "quinze": (3, {"target": "30"}), "pouilleux": (4, {})}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def shrink(path: Path) -> None:
+    """Fewer colours, the same picture: a third of the bytes (Pillow comes with matplotlib)."""
+    from PIL import Image
+
+    img = Image.open(path).convert("RGB")
+    img.quantize(colors=192, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        path, optimize=True
+    )
+
+
+def mid_game(page, game: str, player: TablePlayer) -> bool:
+    """Sets up a telling moment on the table, without playing it; True when it is worth a shot."""
+    st = player.state()
+    legal, view = st["legal"] or [], st["view"] or {}
+    hand = set(view.get("hand") or [])
+    if game == "quinze":
+        mixed = [
+            m
+            for m in legal
+            if m["type"] == "fifteen" and set(m["cards"]) - hand and set(m["cards"]) & hand
+        ]
+        if not mixed:
+            return False
+        for code in player.order(mixed[0]["cards"], hand):
+            player.tap(player.card_selector(code), edge=code in hand)
+        return True
+    if game == "pouilleux":
+        return (
+            all("position" in m for m in legal) and len(legal) > 3 and player.did["blind_draw"] >= 2
+        )
+    return len([m for m in legal if m["type"] == "play"]) >= 2
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=str(ROOT / "docs" / "images"))
+    ap.add_argument("--games", default="q2j,quinze,pouilleux")
+    ap.add_argument("--devices", default="phone,desktop")
+    ap.add_argument("--lang", default="en")
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="atout-shots-")
+    atout = Path(sys.executable).with_name("atout")
+    server = subprocess.Popen(
+        [str(atout), "serve", "--port", str(port)],
+        env={**os.environ, "XDG_DATA_HOME": data},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    written = []
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"), headless=True, args=FLAGS
+            )
+            for device in args.devices.split(","):
+                touch = device == "phone"
+                ctx = browser.new_context(
+                    **DEVICES[device], locale="fr-FR" if args.lang == "fr" else "en-GB"
+                )
+                ctx.set_default_timeout(20_000)
+                page = ctx.new_page()
+                page.goto(url)
+                page.fill("#name", "Camille")
+                page.click("#connect")
+                page.wait_for_selector("#create")
+                page.wait_for_timeout(300)
+                shot = out / f"lobby-{device}.png"
+                page.screenshot(path=str(shot))
+                written.append(shot)
+                for game in args.games.split(","):
+                    players, options = GAMES[game]
+                    page.select_option("#f-game", game)
+                    page.fill("#f-players", str(players))
+                    page.dispatch_event("#f-players", "change")
+                    page.wait_for_selector(f"#f-seat-{players - 1}")
+                    page.fill("#f-bot-delay", "0.3")
+                    page.dispatch_event("#f-bot-delay", "change")
+                    for k, v in options.items():
+                        page.fill(f"#f-opt-{k}", v)
+                        page.dispatch_event(f"#f-opt-{k}", "change")
+                    page.click("#create-button")
+                    page.wait_for_selector("#table-screen")
+                    page.wait_for_selector("dialog#rules[open] .rules-body li")
+                    if device == "phone":
+                        shot = out / f"{game}-how-to-play-{device}.png"
+                        page.screenshot(path=str(shot))
+                        written.append(shot)
+                    page.click("#rules-close")
+                    page.evaluate("() => { window.atout.state.autoDelay = 300; }")
+                    player = TablePlayer(page, touch, seed=3)
+                    player.rng = random.Random(3)
+                    taken = False
+                    turns = 0
+                    while not player.wait_turn(timeout=60_000):
+                        turns += 1
+                        if not taken and turns >= 3 and mid_game(page, game, player):
+                            page.wait_for_timeout(400)
+                            shot = out / f"{game}-{device}.png"
+                            page.screenshot(path=str(shot))
+                            written.append(shot)
+                            taken = True
+                            page.evaluate("() => window.atout.table().clear()")
+                        player.play_turn(CHOOSERS[game])
+                    page.wait_for_selector("#over:not([hidden]) .verdict")
+                    page.wait_for_timeout(400)
+                    shot = out / f"{game}-end-{device}.png"
+                    page.screenshot(path=str(shot))
+                    written.append(shot)
+                    page.click("#lobby")
+                    page.wait_for_selector("#create")
+                ctx.close()
+            browser.close()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(10)
+        shutil.rmtree(data, ignore_errors=True)
+    for shot in written:
+        shrink(shot)
+        print(f"{shot}  {shot.stat().st_size // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
