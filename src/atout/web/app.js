@@ -6,7 +6,7 @@
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
 import { cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
-import { Connection, ServerError, defaultUrl } from "./net.js";
+import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
 import { isMuted, setMuted, unlock, play } from "./sound.js";
@@ -977,12 +977,15 @@ function drawTimer() {
   if (S.deadlineAt == null || S.over) {
     ui.timer.textContent = "";
     ui.timer.hidden = true;
+    ui.timer.closest(".table-screen")?.querySelector(".dock")?.classList.remove("timed");
     return;
   }
   ui.timer.hidden = false;
   const left = Math.max(0, Math.round((S.deadlineAt - performance.now()) / 1000));
   ui.timer.textContent = "⏱ " + tr("time_left", { s: left });
   ui.timer.classList.toggle("low", left <= 5);
+  const dock = ui.timer.closest(".table-screen")?.querySelector(".dock");
+  if (dock) dock.classList.toggle("timed", myTurn());
   const f = deadlineFraction();
   const ring = document.querySelector(".pod.turn .ring");
   if (ring && f != null) ring.style.setProperty("--p", f);
@@ -1207,7 +1210,7 @@ function dealsTable(history, n) {
 
 function fairness(o) {
   const check = h("p", { class: "seed-check small", id: "seed-check" });
-  verifySeed(o.seed, o.commitment, check);
+  verifySeed(o, check);
   return h(
     "details",
     { class: "fairness small" },
@@ -1218,15 +1221,23 @@ function fairness(o) {
   );
 }
 
-/** Checks sha256("atout-seed:" + seed) against the commitment published at the start. */
-async function verifySeed(seed, commitment, el) {
+/** Checks the deal of game_over `o` (docs/PROTOCOL.md "Fair deals"): sha256("atout-secret:" + secret)
+ * = commitment, sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + …) = seed, and our seat holds a
+ * nonce this page gave (when it gave any); a table of format 1 (no secret): sha256("atout-seed:" + seed). */
+async function verifySeed(o, el) {
   if (!(window.crypto && crypto.subtle)) {
     el.textContent = tr("seed_unchecked");
     return;
   }
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode("atout-seed:" + seed));
-  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  const ok = hex === commitment;
+  const sha = async (text) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, "0")).join("");
+  let ok;
+  if (o.secret) {
+    const nonces = o.nonces || [];
+    const mine = S.at && S.at.seat != null ? nonces[S.at.seat] : null;
+    ok = (await sha("atout-secret:" + o.secret)) === o.commitment && (await sha("atout-seed/2:" + [o.secret, ...nonces].join(":"))) === o.seed && (mine == null || sentNonces.size === 0 || sentNonces.has(mine));
+  } else {
+    ok = (await sha("atout-seed:" + o.seed)) === o.commitment;
+  }
   el.textContent = tr(ok ? "seed_ok" : "seed_bad");
   el.className = "seed-check small " + (ok ? "ok" : "error");
 }

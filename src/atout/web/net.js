@@ -3,6 +3,14 @@
 
 export const PROTOCOL_VERSIONS = [1];
 
+/** Every nonce this page gave (join, rematch): the result screen finds its own among the deal's. */
+export const sentNonces = new Set();
+
+/** A seat's contribution to the seed (docs/PROTOCOL.md "Fair deals"): 16 random bytes, hex. */
+export function newNonce() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** A refusal from the game master (an "error" message answering a request). */
 export class ServerError extends Error {
   constructor(body) {
@@ -68,8 +76,11 @@ export class Connection {
     });
   }
 
-  /** Sends a command; resolves with the reply carrying the same id, rejects on an error. */
+  /** Sends a command; resolves with the reply carrying the same id, rejects on an error.
+   * A join or rematch without a nonce gets one here. */
   request(cmd, body) {
+    if ((cmd === "join" || cmd === "rematch") && body && body.nonce == null) body = { ...body, nonce: newNonce() };
+    if (body && body.nonce) sentNonces.add(body.nonce);
     const id = this.send(cmd, body);
     return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
   }
