@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench mutation install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,12 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/engine.py
 
+# Mutation testing of the rules engines (src/atout/games, src/atout/cards.py) with mutmut, at
+# the lowest priority; not part of `make test`. Every mutant takes hours on 2 cores:
+# ARGS="--sample 80" runs a seeded sample per module (the one bench/RESULTS.md reports),
+# ARGS="--only atout.games.q2j" one module. Prints killed/survived/timed out per module.
+mutation: $(STAMP)
+	nice -n 19 $(BIN)/python bench/mutation.py $(ARGS)
+
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info mutants

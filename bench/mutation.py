@@ -1,0 +1,145 @@
+"""Mutation testing of the rules engines (``make mutation``): mutmut, then a score per module.
+
+mutmut (configured in pyproject's ``[tool.mutmut]``) copies ``src/`` into ``mutants/``, mutates
+``src/atout/games/`` and ``src/atout/cards.py`` and runs only the rules' tests against each mutant.
+The whole set (about 5,000 mutants) takes hours on 2 cores, so ``--sample N`` runs every mutant of
+the small modules and a seeded random sample of ``N`` mutants of each larger one; the same
+``--seed`` gives the same sample, so a before/after comparison runs the same mutants.
+
+    python bench/mutation.py                      # every mutant
+    python bench/mutation.py --sample 60          # all of a module up to 60 mutants, else 60 of it
+    python bench/mutation.py --only atout.games.q2j --sample 100
+    python bench/mutation.py --report             # the table of the last run, nothing re-run
+
+Prints a Markdown table (killed, survived, timed out, no test, per module) and the survivors'
+names; ``.venv/bin/mutmut show NAME`` shows one's diff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from mutmut.stats import status_by_exit_code
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTMUT = str(Path(sys.executable).with_name("mutmut"))
+# A mutant whose only effect is inside a `MODULES` entry is reported under that module.
+MODULES = (
+    "atout.cards",
+    "atout.games.__init__",
+    "atout.games.base",
+    "atout.games.sentences",
+    "atout.games.fifteens",
+    "atout.games.q2j",
+    "atout.games.pouilleux",
+    "atout.games.quinze",
+)
+
+
+def module_of(name: str) -> str:
+    """``atout.games.q2j.xǁQ2JStateǁcheck__mutmut_3`` -> ``atout.games.q2j``."""
+    return name.split(".x_")[0].split(".xǁ")[0]
+
+
+def mutant_names() -> dict[str, int | None]:
+    """Every generated mutant and its exit code (``None``: not run)."""
+    out: dict[str, int | None] = {}
+    for meta in sorted((ROOT / "mutants" / "src").rglob("*.py.meta")):
+        out |= json.loads(meta.read_text())["exit_code_by_key"]
+    return out
+
+
+def pick(names: list[str], sample: int | None, seed: int, only: list[str]) -> list[str]:
+    by_module: dict[str, list[str]] = {}
+    for n in sorted(names):
+        by_module.setdefault(module_of(n), []).append(n)
+    chosen: list[str] = []
+    for module, ns in sorted(by_module.items()):
+        if only and module not in only:
+            continue
+        if sample is not None and len(ns) > sample:
+            ns = sorted(random.Random(f"{seed}:{module}").sample(ns, sample))
+        chosen += ns
+    return chosen
+
+
+def mutmut(*args: str, quiet: bool = False) -> None:
+    err = subprocess.DEVNULL if quiet else None
+    subprocess.run(
+        [MUTMUT, "run", *args], cwd=ROOT, check=False, stdout=subprocess.DEVNULL, stderr=err
+    )
+
+
+def report(chosen: list[str], totals: dict[str, int]) -> str:
+    codes = mutant_names()
+    rows: dict[str, Counter[str]] = {}
+    survivors = []
+    for n in chosen:
+        code = codes.get(n)
+        outcome = "not run" if code is None else status_by_exit_code[code]
+        rows.setdefault(module_of(n), Counter())[outcome] += 1
+        if outcome == "survived":
+            survivors.append(n)
+    lines = [
+        "| module | mutants (run/all) | killed | survived | timed out | no test | score |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    total: Counter[str] = Counter()
+    for module in MODULES:
+        c = rows.get(module)
+        if not c:
+            continue
+        total += c
+        lines.append(_row(module, c, totals.get(module, 0)))
+    lines.append(_row("**all**", total, sum(totals.values())))
+    lines += ["", "Survivors:", *(f"- {n}" for n in survivors)]
+    return "\n".join(lines)
+
+
+def _row(module: str, c: Counter[str], total: int) -> str:
+    run = sum(c.values())
+    killed = c["killed"] + c["timeout"]
+    scored = killed + c["survived"]
+    score = f"{100 * killed / scored:.1f}%" if scored else "-"
+    other = {k: v for k, v in c.items() if k not in ("killed", "survived", "timeout", "no tests")}
+    note = f" ({', '.join(f'{v} {k}' for k, v in other.items())})" if other else ""
+    return (
+        f"| {module} | {run}/{total} | {c['killed']} | {c['survived']} | {c['timeout']} "
+        f"| {c['no tests']} | {score}{note} |"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sample", type=int, help="at most this many mutants per module")
+    ap.add_argument("--seed", type=int, default=18, help="the sample's seed")
+    ap.add_argument("--only", action="append", default=[], help="a module, e.g. atout.games.q2j")
+    ap.add_argument("--report", action="store_true", help="summarise the last run only")
+    ap.add_argument("--keep", action="store_true", help="keep mutants/ (results of earlier runs)")
+    ap.add_argument("--out", type=Path, help="also write the table to this file")
+    args = ap.parse_args()
+    if not args.report:
+        if not args.keep:
+            shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+        # mutmut writes every mutant into mutants/, then stops: no mutant has this name.
+        mutmut("generate-only", quiet=True)
+    names = list(mutant_names())
+    totals = Counter(module_of(n) for n in names)
+    chosen = pick(names, args.sample, args.seed, args.only)
+    if not args.report:
+        mutmut(*chosen)
+    text = report(chosen, totals)
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
