@@ -397,3 +397,28 @@ def test_hidden_cards_stay_hidden_but_shown_ones_are_public() -> None:
     assert "hand" not in spectator
     assert {c.code for c in s.secret_cards(1)} >= {"2C", "3C", "4C", "5C"}
     assert "KH" not in {c.code for c in s.secret_cards(1)}
+
+
+# --- rulings pinned against mutation (bench/RESULTS.md, "Mutation testing") -----------------
+
+
+def test_a_jack_on_a_q2_as_the_last_card_wins_at_once() -> None:
+    s = deal(["QC 3C 4C 5C QH", "JD 3D 4D 5D 6D"], "9S", stock="7H 8H")
+    s.hands[1] = [card("JD")]  # a near-finished position, then the real rules
+    play(s, "QC", "QH")
+    events = play(s, "JD")
+    assert [e.kind for e in events] == ["play", "joe", "game_over"]
+    r = s.result()
+    assert s.is_over and r.winners == (1,) and r.reason == "emptied_hand"
+
+
+def test_q2_return_defaults_to_free_lead() -> None:
+    """By default the Q² player, when the round comes back, leads a card that beats no Queen."""
+    assert GAME.parse_options(None).q2_return == "free_lead"
+    s = deal(["QC 3C 4C 3D QH", "2S 3S 4S 5S 6S"], "9H", stock="7H 8H")
+    play(s, "QC", "QH")
+    draw(s)
+    assert Play(("3D",)) in s.legal_moves()  # ♦3 beats neither ♣Q nor ♥Q
+    events = play(s, "3D")
+    assert [e.kind for e in events] == ["play"]  # no draw either
+    assert s.view(None)["top"] == ["3D"] and s.current == 1

@@ -644,3 +644,58 @@ def check_agrees_lazily(s: QuinzeState, legal: LegalMoves, rng: random.Random) -
             assert move not in legal
         else:
             assert move in legal
+
+
+# --- rulings pinned against mutation (bench/RESULTS.md, "Mutation testing") -----------------
+
+# Seat 0 makes four fifteens on its first turn, keeps 5H and the drawn 5D, and goes out with the
+# 5C on its second turn; seat 1 holds nine 10-point cards after laying the drawn JH: 90 points.
+OUT_SECOND_TURN = (["7H 8H 7D 8D 7C 8C 6S 9S 5H", "KS KH KD KC QS QH QD QC JS"], "5D JH 5C")
+
+
+def out_on_second_turn(options: dict[str, Any]) -> tuple[QuinzeState, list[Event]]:
+    s = deal(OUT_SECOND_TURN[0], stock=OUT_SECOND_TURN[1], options=options)
+    for f in ("7H 8H", "7D 8D", "7C 8C", "6S 9S"):
+        fifteen(s, f)
+    act(s, _DONE)
+    lay(s, "JH")
+    return s, fifteen(s, "5H 5D 5C")
+
+
+def test_the_match_ends_when_a_total_reaches_the_target_exactly() -> None:
+    s, events = out_on_second_turn({"target": 90})
+    over = next(e for e in events if e.kind == "deal_over")
+    assert not over.data["first_turn"] and over.data["scores"] == [0, 90]
+    r = s.result()
+    assert r is not None and r.reason == "target" and r.winners == (0,)
+    assert r.scores == (0.0, 90.0)
+    s, _ = out_on_second_turn({"target": 91})  # one short of it: the match goes on
+    assert not s.is_over and s.view(None)["phase"]["name"] == "scoring"
+
+
+def test_minus_50_is_for_the_players_own_first_turn_not_the_deals() -> None:
+    """Seat 1 goes out on its own first turn, the deal's second: −50 all the same."""
+    s = deal(["KS KH KD KC QS QH QD QC JS", "7H 8H 7D 8D 7C 8C 6S 9S 10H"], stock="JH 5H")
+    lay(s, "JH")
+    for f in ("7H 8H", "7D 8D", "7C 8C", "6S 9S"):
+        fifteen(s, f)
+    over = fifteen(s, "10H 5H")[-1]
+    assert over.kind == "deal_over" and over.seat == 1
+    assert over.data["first_turn"] and over.data["scores"] == [0, -50]
+    assert over.data["totals"] == [0, -50]
+
+
+@pytest.mark.parametrize("empty_stock", ["skip_draw", "reshuffle_table", "end_deal"])
+def test_the_discard_is_reshuffled_first_under_every_empty_stock_option(empty_stock: str) -> None:
+    """``empty_stock`` applies only when the défausse is empty too."""
+    options = {"match": False, "empty_stock": empty_stock}
+    s = deal(["7H 8H KH QD JC 10S 9H 9D 10D", ""], stock="KS", options=options)
+    fifteen(s, "7H 8H")
+    act(s, _DONE)
+    play_until_stock_empty(s)
+    table_before = list(s.view(None)["table"])
+    events = lay_first_or_pass(s)
+    assert [e.kind for e in events][1:] == ["reshuffle", "draw", "draw"]
+    assert events[1].data == {"from": "discard", "stock": 2}
+    assert s.view(None)["table"][: len(table_before)] == table_before
+    assert not s.is_over and s.view(None)["phase"]["name"] == "play"
