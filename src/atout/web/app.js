@@ -1140,17 +1140,18 @@ function drawOver() {
   const game = (S.info && S.info.game) || (S.update && S.update.view.game);
   const me = S.at ? S.at.seat : null;
   const n = Math.max((S.info && S.info.seats ? S.info.seats.length : 0), scores.length);
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (losers.includes(a) - losers.includes(b)) || (scores[a] ?? 0) - (scores[b] ?? 0));
+  const lost = (i) => losers.includes(i) || (game === "pouilleux" && detail.pouilleux === i && losers.length > 0);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => winners.includes(b) - winners.includes(a) || lost(a) - lost(b) || (scores[a] ?? 0) - (scores[b] ?? 0));
   let rank = 0;
   let prev = null;
   const rows = order.map((i, k) => {
-    const key = `${winners.includes(i)}/${scores[i]}`;
+    const key = `${winners.includes(i)}/${lost(i)}/${scores[i]}`;
     if (key !== prev) rank = k + 1;
     prev = key;
     const won = winners.includes(i);
     const badges = [];
     if (won) badges.push(h("span", { class: "badge win", text: tr("winner") }));
-    if (losers.includes(i) || detail.pouilleux === i) badges.push(h("span", { class: "badge lose", text: tr(game === "pouilleux" ? "grand_perdant" : "loser") }));
+    if (lost(i)) badges.push(h("span", { class: "badge lose", text: tr(game === "pouilleux" ? "grand_perdant" : "loser") }));
     if (i === me) badges.push(h("span", { class: "badge you", text: tr("you") }));
     return h("tr", { class: won ? "won" : "" }, h("td", { class: "num", text: String(rank) }), h("th", { scope: "row" }, shortName(i), " ", h("span", { class: "pl", text: podName(i) || "" }), " ", badges), h("td", { class: "num", text: scores[i] != null ? fmtScore(scores[i]) : "" }));
   });
@@ -1163,8 +1164,11 @@ function drawOver() {
   const parts = [
     h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
     verdict,
-    ending.length ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang)) : null,
-    game === "pouilleux" && detail.pouilleux != null ? h("p", { class: "pouilleux-line", text: tr(losers.length ? "pouilleux_holder" : "pouilleux_holder_two", { who: seatName(detail.pouilleux) }) }) : null,
+    game === "pouilleux" && detail.pouilleux != null
+      ? h("p", { class: "pouilleux-line", text: tr(losers.length ? "pouilleux_holder" : "pouilleux_holder_two", { who: seatName(detail.pouilleux) }) })
+      : ending.length
+        ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang))
+        : null,
     h("table", { class: "scores ranking" }, h("caption", { class: "sr-only", text: tr("ranking") }), h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num", text: "#" }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr(SCORE_WORD[game] || "score") }))), h("tbody", {}, rows)),
     game === "quinze" && detail.history && detail.history.length ? dealsTable(detail.history, n) : null,
     fairness(o),
