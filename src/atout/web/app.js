@@ -5,7 +5,7 @@
 // The page never decides legality: it only offers the moves the last update listed, on the
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
-import { cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
+import { backUrl, cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
 import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
@@ -1220,7 +1220,14 @@ function fairness(o) {
     { class: "fairness small" },
     h("summary", { text: tr("fairness") }),
     h("p", { class: "dim", text: tr("fairness_help") }),
-    h("dl", { class: "seed" }, h("div", { class: "line" }, h("dt", { text: tr("seed") }), h("dd", {}, h("code", { id: "seed", text: o.seed }))), h("div", { class: "line" }, h("dt", { text: tr("commitment") }), h("dd", {}, h("code", { id: "commitment", text: o.commitment })))),
+    h(
+      "dl",
+      { class: "seed" },
+      h("div", { class: "line" }, h("dt", { text: tr("commitment") }), h("dd", {}, h("code", { id: "commitment", text: o.commitment }))),
+      o.secret ? h("div", { class: "line" }, h("dt", { text: tr("secret") }), h("dd", {}, h("code", { id: "secret", text: o.secret }))) : null,
+      o.nonces ? h("div", { class: "line" }, h("dt", { text: tr("nonces") }), h("dd", {}, o.nonces.map((x, i) => h("code", { class: "nonce", text: `${shortName(i)} ${x}` })))) : null,
+      h("div", { class: "line" }, h("dt", { text: tr("seed") }), h("dd", {}, h("code", { id: "seed", text: o.seed }))),
+    ),
     check,
   );
 }
@@ -1339,6 +1346,7 @@ document.addEventListener("keydown", unlock, { once: true });
 $("#rules-close").addEventListener("click", () => $("#rules").close());
 
 function start() {
+  document.documentElement.style.setProperty("--back-img", `url("${backUrl()}")`);
   setInterval(() => S.screen === "lobby" && refreshTables(), 5000);
   const saved = store.get("atout.at", sessionStorage);
   if (saved && saved.url === S.url && saved.table && saved.name) {
@@ -1353,6 +1361,6 @@ function start() {
 }
 
 // Exposed for tests and for curious players in the console: the state, read-only by convention.
-window.atout = { state: S, glyph, table: () => ui.table };
+window.atout = { state: S, glyph, table: () => ui.table, redraw: () => drawTable() };
 
 start();

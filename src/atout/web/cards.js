@@ -138,6 +138,11 @@ export function cardsEl(codes, lang, limit = 0) {
   return row;
 }
 
+/** The card back's image URL, for CSS (small backs are painted, not images). */
+export function backUrl() {
+  return imageUrl("back", () => backSVG());
+}
+
 /** A face-down card (a card back): a span, hidden from screen readers, or a button. */
 export function backEl(tag = "span") {
   const el = document.createElement(tag);

@@ -57,15 +57,21 @@ const ICONS = {
   log: '<path d="M4 6h16M4 12h16M4 18h10" stroke="currentColor" stroke-width="2" fill="none"/>',
 };
 
-/** A small icon (drawn here, coloured by the text colour). */
+const ICON_NODES = new Map();
+
+/** A small icon (drawn here, coloured by the text colour); parsed once, then cloned. */
 export function icon(name) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("fill", "currentColor");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.innerHTML = ICONS[name];
-  return svg;
+  let svg = ICON_NODES.get(name);
+  if (!svg) {
+    svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("fill", "currentColor");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.innerHTML = ICONS[name];
+    ICON_NODES.set(name, svg);
+  }
+  return svg.cloneNode(true);
 }
 
 function h(tag, props, ...kids) {
@@ -395,8 +401,9 @@ export class CardTable {
         onclick: pickable ? () => this.choose(need.key, s) : null,
       });
       const count = Number(sizes[s] ?? 0);
-      const fan = h("div", { class: "mini-fan", "aria-hidden": "true", style: `--n:${Math.min(count, 14)}` });
-      for (let j = 0; j < Math.min(count, 14); j++) fan.append(this.backNode(`b:${s}:${j}`));
+      // the seat's cards as small backs (one painted box each: cheap to redraw)
+      const fan = h("div", { class: "mini-fan", "aria-hidden": "true" });
+      for (let j = 0; j < Math.min(count, 14); j++) fan.append(h("i", { class: "mini-back" }));
       pod.append(
         h(
           "div",
