@@ -34,7 +34,8 @@ bench: $(STAMP)
 
 # Mutation testing of the rules engines (src/atout/games, src/atout/cards.py) with mutmut, at
 # the lowest priority; not part of `make test`. Every mutant takes hours on 2 cores:
-# ARGS="--sample 80" runs a seeded sample per module (the one bench/RESULTS.md reports),
+# ARGS="--sample 80" runs the small modules whole and a seeded sample of 80 mutants of each
+# large one (what bench/RESULTS.md reports);
 # ARGS="--only atout.games.q2j" one module. Prints killed/survived/timed out per module.
 mutation: $(STAMP)
 	nice -n 19 $(BIN)/python bench/mutation.py $(ARGS)

@@ -2,12 +2,13 @@
 
 mutmut (configured in pyproject's ``[tool.mutmut]``) copies ``src/`` into ``mutants/``, mutates
 ``src/atout/games/`` and ``src/atout/cards.py`` and runs only the rules' tests against each mutant.
-The whole set (about 5,000 mutants) takes hours on 2 cores, so ``--sample N`` runs every mutant of
-the small modules and a seeded random sample of ``N`` mutants of each larger one; the same
-``--seed`` gives the same sample, so a before/after comparison runs the same mutants.
+The whole set (about 4,750 mutants) takes hours on 2 cores, so ``--sample N`` runs every mutant of
+the small modules (fewer than ``--whole-below``, default 250) and a seeded random sample of ``N``
+mutants of each larger one; the same ``--seed`` gives the same sample, so a before/after
+comparison runs the same mutants.
 
     python bench/mutation.py                      # every mutant
-    python bench/mutation.py --sample 60          # all of a module up to 60 mutants, else 60 of it
+    python bench/mutation.py --sample 80          # small modules whole, 80 of each large one
     python bench/mutation.py --only atout.games.q2j --sample 100
     python bench/mutation.py --report             # the table of the last run, nothing re-run
 
@@ -56,7 +57,9 @@ def mutant_names() -> dict[str, int | None]:
     return out
 
 
-def pick(names: list[str], sample: int | None, seed: int, only: list[str]) -> list[str]:
+def pick(
+    names: list[str], sample: int | None, seed: int, only: list[str], whole_below: int
+) -> list[str]:
     by_module: dict[str, list[str]] = {}
     for n in sorted(names):
         by_module.setdefault(module_of(n), []).append(n)
@@ -64,7 +67,7 @@ def pick(names: list[str], sample: int | None, seed: int, only: list[str]) -> li
     for module, ns in sorted(by_module.items()):
         if only and module not in only:
             continue
-        if sample is not None and len(ns) > sample:
+        if sample is not None and len(ns) >= whole_below and len(ns) > sample:
             ns = sorted(random.Random(f"{seed}:{module}").sample(ns, sample))
         chosen += ns
     return chosen
@@ -118,7 +121,8 @@ def _row(module: str, c: Counter[str], total: int) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sample", type=int, help="at most this many mutants per module")
+    ap.add_argument("--sample", type=int, help="at most this many mutants per large module")
+    ap.add_argument("--whole-below", type=int, default=250, help="a smaller module runs whole")
     ap.add_argument("--seed", type=int, default=18, help="the sample's seed")
     ap.add_argument("--only", action="append", default=[], help="a module, e.g. atout.games.q2j")
     ap.add_argument("--report", action="store_true", help="summarise the last run only")
@@ -132,7 +136,7 @@ def main() -> None:
         mutmut("generate-only", quiet=True)
     names = list(mutant_names())
     totals = Counter(module_of(n) for n in names)
-    chosen = pick(names, args.sample, args.seed, args.only)
+    chosen = pick(names, args.sample, args.seed, args.only, args.whole_below)
     if not args.report:
         mutmut(*chosen)
     text = report(chosen, totals)
