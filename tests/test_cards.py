@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import pickle
+import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.cards import (
+    JOKER_RANK,
+    Card,
     Colour,
     Suit,
+    _deck,
+    _intern,
     card,
     cards,
+    codes,
     deck_51,
     deck_52,
     deck_54,
     deck_108,
     is_card_code,
+    shuffled,
 )
 
 ALL = deck_108()
@@ -71,3 +78,51 @@ def test_names_in_french_and_english() -> None:
     assert card("KD").name("fr") == "Roi de carreau"
     assert card("10S").label == "10♠"
     assert card("JK1").name() == "Joker"
+
+
+# --- pinned against mutation (bench/RESULTS.md): the tables built at import time --------------
+
+
+def test_a_card_is_named_from_its_rank_suit_and_deck() -> None:
+    """``Card`` builds the notation every interned card carries (it runs at import, so the
+    test calls it again)."""
+    assert (Card(12, Suit.HEARTS, 1).code, Card(12, Suit.HEARTS, 2).code) == ("QH", "QH#2")
+    jokers = [Card(JOKER_RANK, None, k).code for k in (1, 2, 3, 4)]
+    assert jokers == ["JK1", "JK2", "JK1#2", "JK2#2"]
+    c = Card(10, Suit.SPADES, 2)
+    assert (c.rank, c.suit, c.copy, c.code) == (10, Suit.SPADES, 2, "10S#2")
+    assert _intern(12, Suit.HEARTS, 1) is card("QH")  # one object per physical card
+    assert _intern(JOKER_RANK, None, 4) is card("JK2#2")
+
+
+@pytest.mark.parametrize("kind", ["52", "51", "54", "108"])
+def test_deck_order_is_part_of_a_seeds_deal(kind: str) -> None:
+    """A seed's deal shuffles the deck in this order (clubs, diamonds, hearts, spades; Ace to
+    King; the Jokers after each deck), so it must never change: rebuilt, it is the same."""
+    assert _deck.__wrapped__(kind) == _deck(kind)
+    order = codes(_deck(kind))
+    assert (
+        order[:14]
+        == ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AD"]
+        or kind == "51"
+    )
+    assert order[-1] == {"52": "KS", "51": "KS", "54": "JK2", "108": "JK2#2"}[kind]
+    if kind == "108":
+        assert order[53:56] == ["JK2", "AC#2", "2C#2"]
+
+
+def test_suit_and_colour_names() -> None:
+    assert [s.name_in() for s in Suit] == ["Clubs", "Diamonds", "Hearts", "Spades"]
+    assert [s.name_in("fr") for s in Suit] == ["trèfle", "carreau", "cœur", "pique"]
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
+    assert (Colour.RED.name_in(), Colour.BLACK.name_in()) == ("red", "black")
+    assert (Colour.RED.name_in("fr"), Colour.BLACK.name_in("fr")) == ("rouge", "noir")
+    assert card("7C").name() == "7 of Clubs" and card("JK2#2").name("fr") == "Joker"
+    assert card("AH").name("fr") == "As de cœur" and card("JK1").label == "🃏"
+
+
+def test_shuffled_is_a_seeded_copy() -> None:
+    deck = deck_52()
+    a = shuffled(deck, random.Random(1))
+    assert a == shuffled(deck, random.Random(1)) != deck
+    assert sorted(codes(a)) == sorted(codes(deck)) and deck == deck_52()  # the input is kept

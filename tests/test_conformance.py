@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.cards import card
-from atout.games import all_games
+from atout.games import all_games, get_game
 from atout.games.base import AtoutError, Event, Game, IllegalMove, State, events_for
 
 GAMES = sorted(all_games())
@@ -225,3 +225,56 @@ def test_determinize_is_consistent_with_the_view(game_id: str) -> None:
             assert_conserved(game, sample)
             assert sample.legal_moves() == state.legal_moves()
             state.apply(seat, rng.choice(state.legal_moves()))
+
+
+# --- the base interface, pinned against mutation (bench/RESULTS.md) --------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_summary_and_option_specs_name_everything(game_id: str) -> None:
+    game = all_games()[game_id]
+    summary = game.rules_summary()
+    assert set(summary) == {"id", "titles", "min_players", "max_players", "options"}
+    assert summary["id"] == game_id and summary["titles"] == game.titles
+    assert (summary["min_players"], summary["max_players"]) == (game.min_players, game.max_players)
+    defaults = msgspec.to_builtins(game.parse_options(None))
+    assert {spec["name"]: spec["default"] for spec in summary["options"]} == defaults
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_apply_unchecked_plays_the_move_and_counts_it(game_id: str) -> None:
+    game = all_games()[game_id]
+    a = game.setup(game.min_players, None, 3)
+    b = game.setup(game.min_players, None, 3)
+    move = a.legal_moves()[0]
+    a.apply(a.current, move)
+    b.apply_unchecked(move)
+    assert b.move_count == a.move_count == 1 and snapshot(b) == snapshot(a)
+
+
+def test_errors_speak_both_languages_and_carry_their_code() -> None:
+    e = IllegalMove("some_code", "In English.", "En français.")
+    assert (e.text(), e.text("en"), e.text("fr")) == ("In English.", "In English.", "En français.")
+    assert e.to_dict() == {
+        "code": "some_code",
+        "message": "In English.",
+        "message_fr": "En français.",
+    }
+    assert IllegalMove("c", "Only English.").text("fr") == "Only English."
+    with pytest.raises(AtoutError) as exc:
+        get_game("nope")
+    assert exc.value.code == "unknown_game" and "q2j" in exc.value.text()
+    with pytest.raises(IllegalMove) as exc:
+        get_game("q2j").parse_move({"type": "nonsense"})
+    assert exc.value.code == "bad_move" and exc.value.text("fr").startswith("Coup mal formé")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_player_counts_are_checked_at_both_ends(game_id: str) -> None:
+    game = all_games()[game_id]
+    for players in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(AtoutError) as exc:
+            game.setup(players, None, 0)
+        assert exc.value.code == "bad_player_count" and str(game.max_players) in exc.value.text()
+    game.setup(game.min_players, None, 0)
+    game.setup(game.max_players, None, 0)

@@ -454,7 +454,7 @@ def test_emptying_the_hand_by_a_pair_wins() -> None:
     s = deal(["5C", "5S JS"])
     take(s, "5S")
     result = s.result()
-    assert result is not None and result.winners == (0,)
+    assert result is not None and result.winners == (0,) and result.reason == "emptied_hand"
     assert result.losers == ()  # 2 players: no grand perdant
     assert result.detail == {"pouilleux": 1}
 
@@ -465,7 +465,7 @@ def test_the_jacks_last_card_picked_wins_for_its_holder() -> None:
     act(s, Lay(("JD", "JH"), target=2))
     events = act(s, Pick(0))
     result = s.result()
-    assert result is not None and result.winners == (2,)
+    assert result is not None and result.winners == (2,) and result.reason == "emptied_hand"
     assert result.losers == (0,)  # J1 took the pouilleux
     assert kinds(events)[-1] == "game_over"
 
@@ -676,6 +676,7 @@ def check_invariants(state: PouilleuxState, events: list[Event]) -> None:
     if result is not None:
         sizes = [len(h) for h in state.hands]
         holder = next(i for i, h in enumerate(state.hands) if card("JS") in h)
+        assert result.reason in ("emptied_hand", "turn_cap")
         if result.reason == "emptied_hand":
             assert all(sizes[w] == 0 for w in result.winners)
         else:
@@ -745,3 +746,41 @@ def test_a_blind_position_carries_no_information() -> None:
             counts[drawn] = counts.get(drawn, 0) + 1
         assert set(counts) == {"3S", "4S", "5S", "JS"}
         assert all(140 < k < 260 for k in counts.values()), counts
+
+
+# --------------------------------------------------------------------------- pinned against mutation
+
+
+def test_a_clone_keeps_the_imposed_colour() -> None:
+    s = deal(["AH AD 6C", "QC QS 10H 10D 5C 6S 7C", "5S 7S JS"], KEEP, spare=2)
+    take(s, "7C")
+    act(s, Lay(("AD", "AH"), colour="red"))
+    twin = s.clone()
+    assert snapshot(twin) == snapshot(s) and twin.view(None)["imposed"] == "red"
+    assert twin.legal_moves() == s.legal_moves()
+
+
+def test_moves_read_as_text() -> None:
+    assert str(Lay(("AD", "AH"), colour="red")) == "lay AD AH red"
+    assert str(Lay(("JD", "JH"), target=2)) == "lay JD JH from 2"
+    assert str(Lay(("KC", "KS"), target=0, other=2)) == "lay KC KS swap 0 2"
+    assert (str(Draw(3)), str(Pick(1)), str(End())) == ("draw 3", "pick 1", "end")
+
+
+def test_a_lay_is_two_cards_and_a_king_swap_says_both_players() -> None:
+    s = deal(["KH 2C 3C", "KD 4C 5C 8C 9C", "2S 3S 4S 5S 8S 9S JS"])
+    take(s, "KD")
+    refused(s, Lay(("KD", "KH", "2C")), "not_a_pair")
+    refused(s, Lay(("KD",)), "not_a_pair")
+    refused(s, Lay(("KD", "XX")), "unknown_card")
+    events = act(s, Lay(("KD", "KH"), target=1, other=2))
+    lay = next(e for e in events if e.kind == "lay")
+    assert lay.data == {"cards": ["KD", "KH"], "rank": 13, "target": 1, "other": 2}
+
+
+def test_the_view_names_the_game_and_counts_the_turns() -> None:
+    s = deal(["3C 4C 5C", "3S 4S 5S JS"])
+    assert s.view(None)["game"] == "pouilleux" and s.view(None)["turns"] == 1
+    while s.current == 0:
+        act(s, s.default_move())
+    assert s.view(None)["turns"] == 2 and not s.is_over

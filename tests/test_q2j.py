@@ -422,3 +422,77 @@ def test_q2_return_defaults_to_free_lead() -> None:
     events = play(s, "3D")
     assert [e.kind for e in events] == ["play"]  # no draw either
     assert s.view(None)["top"] == ["3D"] and s.current == 1
+
+
+def test_a_shown_card_played_then_drawn_again_is_hidden_again() -> None:
+    """Seat 0's face-up ♠K is played, covered, reshuffled and drawn by seat 3: nobody else
+    may know where it went."""
+    s = deal(ten_players(), "9H", stock="2H", seed=0)
+    play(s, "KS")  # seat 0's shown card
+    draw(s)  # seat 1 takes the last card
+    play(s, "AC")  # seat 2: an Ace beats any face card
+    draw(s)  # seat 3: 9H and KS reshuffled; seed 0 makes it draw KS
+    assert s.view(3)["hand"][-1] == "KS"
+    assert s.view(None)["shown"]["3"] == ["7D"]  # its own fifth card, not KS
+    assert card("KS") in s.secret_cards(None) and card("KS") not in s.secret_cards(3)
+
+
+def test_after_a_q2_round_a_q2_is_refused_single_card_only() -> None:
+    s = deal(["QC QS QD 5C QH", "2S 3S 4S 5S 6S"], "9H", stock="7H 8H")
+    play(s, "QC", "QH")
+    draw(s)
+    refused(s, Play(("QD", "QS")), "single_card_only")
+
+
+def test_unknown_move_types_are_refused_bad_move() -> None:
+    s = deal(["2C 3C 4C 5C KH", "2D 3D 4D 5D 6D"], "9S")
+    with pytest.raises(IllegalMove) as exc:
+        s.check("draw")
+    assert exc.value.code == "bad_move"
+
+
+def test_beat_queen_a_queen_led_on_return_draws() -> None:
+    """With ``beat_queen`` a Queen led on the pair's return is an equal rank: its player draws."""
+    s = deal(
+        ["QC 3C QD 5C QH", "2S 3S 4S 5S 6S"],
+        "9H",
+        stock="7H 8H",
+        options={"q2_return": "beat_queen"},
+    )
+    play(s, "QC", "QH")
+    draw(s)  # seat 1 has no Jack: draws 7H
+    events = play(s, "QD")
+    assert [e.kind for e in events if e.visible_to(0)] == ["play", "draw"]
+    assert events[1].data == {"card": "8H", "reason": "equal_rank"} and s.current == 1
+
+
+def test_the_q2_player_who_draws_starts_a_new_jack_or_draw_round() -> None:
+    s = deal(["QC 3C 4C 5C QH", "JD 3D 4D 5D 6D"], "9S", stock="7H 8H 9C")
+    play(s, "QC", "QH")
+    draw(s)  # seat 1 keeps its Jack
+    draw(s)  # back to seat 0, who draws instead of leading
+    v = s.view(None)
+    assert not v["free_lead"] and v["q2_round"] and v["top"] == ["QC", "QH"]
+    assert s.current == 1 and set(s.legal_moves()) == {Play(("JD",)), Draw()}
+
+
+def test_a_player_with_nothing_to_draw_passes_saying_why() -> None:
+    s = deal(ten_players(), "9H", stock="2H")
+    draw(s)  # seat 0 takes the last card; the défausse is its top card alone
+    events = draw(s)
+    assert [(e.kind, e.seat, e.data) for e in events] == [("pass", 1, {"reason": "draw"})]
+
+
+def test_view_names_the_game_and_the_result_once_over() -> None:
+    s = deal(["2C 3C 4C 5C KH", "2D 3D 4D 5D 6D"], "9S")
+    assert s.view(None)["game"] == "q2j" and "result" not in s.view(None)
+    s.hands[0] = [card("KH")]
+    play(s, "KH")
+    assert list(s.view(1)["result"]["winners"]) == [0]
+
+
+def test_moves_are_described_in_both_languages() -> None:
+    assert GAME.describe_move(Draw()) == "draw" and GAME.describe_move(Draw(), "fr") == "piocher"
+    both = Play(("QC", "QH"))
+    assert GAME.describe_move(both) == "play Queen of Clubs + Queen of Hearts"
+    assert GAME.describe_move(both, "fr") == "jouer Dame de trèfle + Dame de cœur"

@@ -699,3 +699,44 @@ def test_the_discard_is_reshuffled_first_under_every_empty_stock_option(empty_st
     assert events[1].data == {"from": "discard", "stock": 2}
     assert s.view(None)["table"][: len(table_before)] == table_before
     assert not s.is_over and s.view(None)["phase"]["name"] == "play"
+
+
+def test_the_end_of_a_match_is_in_the_view_the_result_and_a_sampled_state() -> None:
+    s, _ = out_on_second_turn({"target": 90})
+    v = s.view(1)
+    assert v["phase"]["name"] == "over" and s.result().detail["deals"] == 1
+    twin = GAME.determinize(json.loads(json.dumps(v)), random.Random(0))
+    assert twin.result() == s.result() and twin.is_over
+
+
+def test_pass_and_no_draw_name_their_seat() -> None:
+    s = GAME.setup(2, {"match": False}, 2)
+    play_until_stock_empty(s)
+    seat = s.current
+    events = lay_first_or_pass(s)
+    assert [(e.kind, e.seat) for e in events] == [("lay", seat), ("no_draw", 1 - seat)]
+    while events[0].kind != "pass":  # no more draws: the hands shrink to one card, then pass
+        seat = s.current
+        events = lay_first_or_pass(s)
+    assert (events[0].kind, events[0].seat) == ("pass", seat)
+    with pytest.raises(IllegalMove) as exc:
+        s.check("pass")
+    assert exc.value.code == "bad_move"
+
+
+def test_moves_are_described_in_both_languages() -> None:
+    moves = [Fifteen(("7H", "8C")), Lay(("KD", "KH")), _DONE, _PASS, NextDeal()]
+    assert [GAME.describe_move(m) for m in moves] == [
+        "fifteen: 7 of Hearts + 8 of Clubs",
+        "lay King of Diamonds + King of Hearts",
+        "end the turn",
+        "pass",
+        "deal",
+    ]
+    assert [GAME.describe_move(m, "fr") for m in moves] == [
+        "quinze : 7 de cœur + 8 de trèfle",
+        "poser Roi de carreau + Roi de cœur",
+        "finir le tour",
+        "passer",
+        "distribuer",
+    ]
