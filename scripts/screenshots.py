@@ -60,24 +60,23 @@ def shrink(path: Path) -> None:
     from PIL import Image
 
     img = Image.open(path).convert("RGB")
-    img.quantize(colors=192, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+    img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
         path, optimize=True
     )
 
 
-def mid_game(page, game: str, player: TablePlayer) -> bool:
+def mid_game(page, game: str, player: TablePlayer, turns: int) -> bool:
     """Sets up a telling moment on the table, without playing it; True when it is worth a shot."""
     st = player.state()
     legal, view = st["legal"] or [], st["view"] or {}
     hand = set(view.get("hand") or [])
     if game == "quinze":
-        mixed = [
-            m
-            for m in legal
-            if m["type"] == "fifteen" and set(m["cards"]) - hand and set(m["cards"]) & hand
-        ]
+        fifteens = [m for m in legal if m["type"] == "fifteen"]
+        mixed = [m for m in fifteens if set(m["cards"]) - hand and set(m["cards"]) & hand]
+        if not mixed and turns >= 4:
+            mixed = fifteens  # no fifteen with table cards this deal: any fifteen will do
         if not mixed:
-            return False
+            return turns >= 6
         for code in player.order(mixed[0]["cards"], hand):
             player.tap(player.card_selector(code), edge=code in hand)
         return True
@@ -162,7 +161,7 @@ def main() -> int:
                     turns = 0
                     while not player.wait_turn(timeout=60_000):
                         turns += 1
-                        if not taken and turns >= 3 and mid_game(page, game, player):
+                        if not taken and turns >= 3 and mid_game(page, game, player, turns):
                             page.wait_for_timeout(400)
                             shot = out / f"{game}-{device}.png"
                             page.screenshot(path=str(shot))

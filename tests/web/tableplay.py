@@ -103,6 +103,11 @@ class TablePlayer:
     def play_turn(self, choose: Any) -> dict[str, Any]:
         """Chooses a move with ``choose(legal, view, rng)`` and makes it on the table."""
         st = self.state()
+        if st["pending"]:
+            # a move with no choice is on its way (the table sent it by itself): let it land
+            self.page.wait_for_function("() => !window.atout.state.pending", timeout=15_000)
+            self.did["auto_meanwhile"] += 1
+            return {}
         legal, view = st["legal"], st["view"]
         version = st["version"]
         self.last = version
@@ -150,8 +155,12 @@ class TablePlayer:
             and self.state()["version"] == st["version"]
         ):
             self.drag(self.card_selector(cards[0]), f'#felt [data-zone="{zone}"]')
-            self.did["drag_" + kind] += 1
-            return
+            for _ in range(20):
+                if self.sent(st["version"]):
+                    self.did["drag_" + kind] += 1
+                    return
+                page.wait_for_timeout(25)
+            self.did["drag_missed"] += 1  # dropped beside the zone: tap instead, as a player would
         for code in self.order(cards, hand):
             if self.sent(st["version"]):
                 self.did["tap_" + kind] += 1
