@@ -148,7 +148,7 @@ def test_a_whole_game_by_taps(chromium, game, device):
             assert page.locator(".deals tbody tr").count() >= 2  # per deal, and the total
         if game == "pouilleux":
             holder = srv["result"]["detail"]["pouilleux"]
-            assert f"P{holder + 1}" in page.inner_text(".pouilleux-line")
+            assert f"P{holder + 1}" in page.inner_text(".ending")  # named by the game master
         check_no_leak(page, srv, f"{game} {device} at the end")
         a11y(page, f"{game} result screen")
         shot = os.environ.get("ATOUT_SHOTS")

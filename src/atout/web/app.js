@@ -1164,10 +1164,11 @@ function drawOver() {
   const parts = [
     h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
     verdict,
-    game === "pouilleux" && detail.pouilleux != null
-      ? h("p", { class: "pouilleux-line", text: tr(losers.length ? "pouilleux_holder" : "pouilleux_holder_two", { who: seatName(detail.pouilleux) }) })
-      : ending.length
-        ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang))
+    // the game master's own sentence (who won, who holds the pouilleux), else ours
+    ending.length
+      ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang))
+      : game === "pouilleux" && detail.pouilleux != null
+        ? h("p", { class: "ending" }, tr(losers.length ? "pouilleux_holder" : "pouilleux_holder_two", { who: seatName(detail.pouilleux) }))
         : null,
     h("table", { class: "scores ranking" }, h("caption", { class: "sr-only", text: tr("ranking") }), h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num", text: "#" }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr(SCORE_WORD[game] || "score") }))), h("tbody", {}, rows)),
     game === "quinze" && detail.history && detail.history.length ? dealsTable(detail.history, n) : null,
