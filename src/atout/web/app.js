@@ -5,7 +5,7 @@
 // The page never decides legality: it only offers the moves the last update listed, on the
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
-import { backUrl, cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
+import { backUrl, prewarm, cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
 import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
@@ -226,6 +226,7 @@ function errorText(e) {
 
 async function switchLang() {
   S.lang = S.lang === "fr" ? "en" : "fr";
+  prewarm(S.lang);
   store.set("atout.lang", S.lang);
   if (S.conn && S.status === "online") {
     // The game master writes the log in the language given at hello: say hello again and
@@ -1348,6 +1349,7 @@ $("#rules-close").addEventListener("click", () => $("#rules").close());
 
 function start() {
   document.documentElement.style.setProperty("--back-img", `url("${backUrl()}")`);
+  prewarm(S.lang);
   setInterval(() => S.screen === "lobby" && refreshTables(), 5000);
   const saved = store.get("atout.at", sessionStorage);
   if (saved && saved.url === S.url && saved.table && saved.name) {

@@ -138,6 +138,21 @@ export function cardsEl(codes, lang, limit = 0) {
   return row;
 }
 
+/** Draws every face of ``lang`` ahead of need (idle time), so a deal draws at once. */
+export function prewarm(lang) {
+  const codes = ["JK1", "JK2"];
+  for (const s of "CDHS") for (const r of ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]) codes.push(r + s);
+  const idle = window.requestIdleCallback || ((f) => setTimeout(() => f({ timeRemaining: () => 8 }), 50));
+  const step = (deadline) => {
+    while (codes.length && deadline.timeRemaining() > 1) {
+      const code = codes.pop();
+      imageUrl(`${code}/${lang}`, () => faceSVG(code, lang));
+    }
+    if (codes.length) idle(step);
+  };
+  idle(step);
+}
+
 /** The card back's image URL, for CSS (small backs are painted, not images). */
 export function backUrl() {
   return imageUrl("back", () => backSVG());
