@@ -24,7 +24,8 @@ from atout.games import all_games
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ERROR_CODES
-from atout.server.core import Core, CoreLimits
+from atout.server.core import Core
+from atout.server.limits import CoreLimits
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "PROTOCOL.md"

@@ -10,7 +10,8 @@ import msgspec
 
 from atout.games import all_games
 from atout.protocol.codec import decode_server, encode
-from atout.server.core import Core, CoreLimits
+from atout.server.core import Core
+from atout.server.limits import CoreLimits
 from atout.server.store import Store
 
 

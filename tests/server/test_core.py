@@ -8,6 +8,7 @@ import msgspec
 import pytest
 from tests.server.harness import Harness, game_ids, players_for
 
+from atout.protocol import messages
 from atout.server import record as rec
 from atout.server.store import Store
 
@@ -275,9 +276,7 @@ def test_record_verifies_and_recovery(tmp_path):
 
 
 def test_legal_moves_listed_up_to_a_cap(monkeypatch):
-    from atout.server import core
-
-    monkeypatch.setattr(core, "MAX_LEGAL", 1)
+    monkeypatch.setattr(messages, "MAX_LEGAL", 1)
     h = Harness()
     tid, conns = seated_table(h, "q2j", 2)
     u = h.last(conns[0], "update", tid)["body"]

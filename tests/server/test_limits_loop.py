@@ -10,7 +10,7 @@ from tests.server.harness import Harness
 
 from atout.bots import make_bot
 from atout.bots.pool import cap_budget
-from atout.server.core import CoreLimits
+from atout.server.limits import CoreLimits
 from atout.server.store import Store
 
 LIMITS = CoreLimits(bot_workers=0)  # the serving defaults, searches in the loop

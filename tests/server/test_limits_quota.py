@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from tests.server.harness import Harness
 
-from atout.server.core import CoreLimits
+from atout.server.limits import CoreLimits
 from atout.server.store import Store
 
 OFF = CoreLimits.unlimited()

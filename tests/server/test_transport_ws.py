@@ -420,3 +420,23 @@ def test_burst_handled_in_slices_in_order():
             other.close()
 
     run(go())
+
+
+def test_the_core_is_told_each_peer_address():
+    """Per-address limits need the peer's IP: the shell passes it on ``connect``."""
+
+    async def go():
+        async with serving() as (shell, port):
+            seen: list[tuple[int, str | None]] = []
+            connect_core = shell.core.connect
+
+            def spy(conn: int, address: str | None = None, now: float = 0.0) -> Any:
+                seen.append((conn, address))
+                return connect_core(conn, address=address, now=now)
+
+            shell.core.connect = spy  # type: ignore[method-assign]
+            c = await connect(port)
+            assert [a for _, a in seen] == ["127.0.0.1"]
+            c.w.close()
+
+    run(go())

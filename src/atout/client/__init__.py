@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from atout.games.base import AtoutError, Game
 from atout.protocol import messages as m
 from atout.protocol.codec import decode_server, encode
 
+log = logging.getLogger("atout.client")
 Chooser = Callable[[m.UpdateBody], Any]
 RATE_RETRIES = 5  # times a command refused by the rate limit is sent again
 
@@ -55,9 +57,24 @@ class TableFeed:
         self.rematch_nonce: str | None = None  # and the one it gave for the rematch
         self.events: list[m.EventOut] = []
         self.error: m.ErrorBody | None = None
-        self.last_seq: int | None = None
+        self.last_seq: int | None = None  # the seq of the last table event taken
+        self.skipped = 0  # seq numbers passed over (catch-ups sent to other members do that)
+        self.refused = 0  # table events dropped: their seq was not above the last one
         self.moved_at = -1
         self._waiters: list[asyncio.Future[None]] = []
+
+    def take_seq(self, seq: int) -> bool:
+        """Note a table event's ``seq``; False for one that comes out of order or twice (the
+        protocol's seq only grows for each recipient), which the client then drops."""
+        last = self.last_seq
+        if last is not None:
+            if seq <= last:
+                self.refused += 1
+                log.warning("table event seq %d after %d: dropped", seq, last)
+                return False
+            self.skipped += seq - last - 1
+        self.last_seq = seq
+        return True
 
     def touch(self) -> None:
         waiters, self._waiters = self._waiters, []
@@ -190,9 +207,11 @@ class Client:
             table = body.detail.get("table")
         if table is not None and (msg.seq is not None or msg.id is None):
             f = self.feed(table)
-            if msg.seq is not None:
-                f.last_seq = msg.seq
-            if isinstance(msg, m.Update):
+            if msg.seq is not None and not f.take_seq(msg.seq):
+                body = None  # out of order: the feed keeps what it has
+            if body is None:
+                pass
+            elif isinstance(msg, m.Update):
                 f.update = body
                 f.events.extend(body.events)
             elif isinstance(msg, m.GameOver):
@@ -207,7 +226,8 @@ class Client:
                     self.feed(body.new_table).nonce = f.rematch_nonce
             elif isinstance(msg, m.Error):
                 f.error = body
-            f.touch()
+            if body is not None:
+                f.touch()
         if msg.id is not None:
             fut = self._pending.get(msg.id)
             if fut is not None and not fut.done():
@@ -248,6 +268,7 @@ class Client:
         return rep.body  # type: ignore[attr-defined,return-value]
 
     async def resume(self, table: str, token: str, version: int = -1) -> m.JoinedBody:
+        self.feed(table).last_seq = None  # a table read back after a restart counts anew
         rep = await self.request(
             m.Resume(body=m.ResumeBody(table=table, token=token, version=version))
         )
@@ -257,6 +278,7 @@ class Client:
         return rep.body  # type: ignore[attr-defined,return-value]
 
     async def watch(self, table: str, version: int = -1) -> None:
+        self.feed(table).last_seq = None  # a table read back from the store counts anew
         await self.request(m.Watch(body=m.WatchBody(table=table, version=version)))
 
     async def leave(self, table: str) -> None:

@@ -18,6 +18,10 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+#: Legal moves one ``update`` lists at most (a game may have millions: Le Quinze's fifteens);
+#: ``legal_total`` says how many there are.
+MAX_LEGAL = 1000
+
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 GM = "gm"
@@ -258,7 +262,8 @@ class UpdateBody(Body, omit_defaults=False):
     )
     deadline: Annotated[float | None, _d("Seconds left for the current turn.")] = None
     legal_total: Annotated[
-        int | None, _d("How many legal moves there are; 'legal' lists at most 1000 of them.")
+        int | None,
+        _d(f"How many legal moves there are; 'legal' lists at most {MAX_LEGAL} of them."),
     ] = None
 
 

@@ -90,12 +90,11 @@ def serve(
 ) -> None:
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
-    from atout.server.core import parse_limits, set_default_limits
-    from atout.server.limits import Limits, default_max_connections
+    from atout.server.limits import Limits, default_max_connections, parse_limits
     from atout.server.ws import serve as run
 
     try:
-        set_default_limits(parse_limits(limit or []))
+        core_limits = parse_limits(limit or [])
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--limit") from None
 
@@ -124,6 +123,7 @@ def serve(
             leak_guard=leak_guard,
             synchronous=sync.upper(),
             limits=limits,
+            core_limits=core_limits,
             ready=ready,
         ),
         host,
@@ -133,7 +133,7 @@ def serve(
 
 
 def _core_limits_help() -> str:
-    from atout.server.core import limits_help
+    from atout.server.limits import limits_help
 
     return limits_help()
 

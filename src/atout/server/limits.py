@@ -1,14 +1,17 @@
-"""The transport's limits: what one socket, and all of them together, may cost the game master.
+"""What clients may cost the game master: the transport's :class:`Limits` (one socket, and all
+of them together) and the game master's own :class:`CoreLimits` (rates, quotas, bots).
 
-One :class:`Limits` value is given to the :class:`~atout.server.ws.Shell`; ``atout serve`` builds
-it from its options (docs/ARCHITECTURE.md, "Limits", lists them).
+``atout serve`` builds both from its options (docs/ARCHITECTURE.md, "Limits", lists them) and
+gives them to :func:`atout.server.app.start`: the Limits to the shell, the CoreLimits to the core.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import resource
 from dataclasses import dataclass, field
+from typing import Any
 
 MAX_DEPTH = 32  # nesting of arrays and objects in a client's frame (checked in the codec)
 FD_RESERVE = 64  # descriptors kept for the database, the log, /health beyond the maximum
@@ -58,3 +61,128 @@ class Limits:
             allowed += [f"http://{host}", f"https://{host}"]
         allowed += [o.rstrip("/") for o in self.allow_origins]
         return allowed
+
+
+#: Game-length options and the largest value a table may ask for (``atout serve --max-option``).
+OPTION_MAXIMA: dict[str, dict[str, int]] = {
+    "quinze": {"target": 500, "max_rounds": 100},
+    "pouilleux": {"max_turns": 2000},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CoreLimits:
+    """What one game master allows; every field is an option of ``atout serve``
+    (docs/ARCHITECTURE.md lists them). :meth:`unlimited` is for scripted tests and documents."""
+
+    # -- the event loop is never held
+    min_bot_delay: float = 0.2  # seconds: a table's bot_delay is raised to this
+    bot_iterations: int = 1000  # a server-seated search's iterations per decision, at most
+    bot_seconds: float = 1.0  # and its seconds per decision
+    bot_workers: int = 2  # worker processes for searches (0: in the loop, tests only)
+    tick_moves: int = 16  # moves one tick makes before it yields to the loop
+    option_maxima: dict[str, dict[str, int]] = field(default_factory=lambda: OPTION_MAXIMA)
+    # -- rate limits and quotas (per remote address: not applied to loopback addresses)
+    conn_rate: float = 100.0  # commands per second, per connection (token bucket)
+    conn_burst: int = 200
+    address_rate: float = 200.0  # commands per second, per remote address
+    address_burst: int = 400
+    create_rate: float = 0.5  # tables created per second, per connection and per address
+    create_burst: int = 10
+    tables_per_conn: int = 10  # open (waiting or playing) tables a connection created
+    tables_per_address: int = 50
+    page_size: int = 50  # tables in one list_tables reply, at most
+    waiting_ttl: float = 1800.0  # seconds a table may wait for its start (0: forever)
+    away_after: float = 60.0  # seconds a disconnected player has before a bot plays (0: never)
+    abandon_after: float = 600.0  # seconds every player may be gone before the table closes
+    bot_tables: int = 8  # all-bot tables open at once (0: refused)
+
+    @classmethod
+    def unlimited(cls) -> CoreLimits:
+        """No floor, no pool, no quota: what the scripted tests and the document generator use."""
+        return cls(
+            min_bot_delay=0.0,
+            bot_iterations=1 << 30,
+            bot_seconds=1e9,
+            bot_workers=0,
+            tick_moves=1 << 30,
+            option_maxima={},
+            conn_rate=1e12,
+            conn_burst=1 << 30,
+            address_rate=1e12,
+            address_burst=1 << 30,
+            create_rate=1e12,
+            create_burst=1 << 30,
+            tables_per_conn=1 << 30,
+            tables_per_address=1 << 30,
+            page_size=1 << 30,
+            waiting_ttl=0.0,
+            away_after=0.0,
+            abandon_after=0.0,
+            bot_tables=1 << 30,
+        )
+
+
+LIMIT_HELP: dict[str, str] = {
+    "min_bot_delay": "seconds: the least bot_delay a table gets",
+    "bot_iterations": "iterations of a server-seated search per decision, at most",
+    "bot_seconds": "seconds of a server-seated search per decision, at most",
+    "bot_workers": "worker processes running the searches (0: in the event loop)",
+    "tick_moves": "moves made before the loop serves its sockets again",
+    "conn_rate": "commands per second per connection",
+    "conn_burst": "commands a connection may send at once",
+    "address_rate": "commands per second per remote address (not loopback)",
+    "address_burst": "commands an address may send at once",
+    "create_rate": "tables created per second per connection and per address",
+    "create_burst": "tables created at once",
+    "tables_per_conn": "open tables a connection created, at most",
+    "tables_per_address": "open tables an address created, at most",
+    "page_size": "tables in one list_tables reply, at most",
+    "waiting_ttl": "seconds a table may wait for its start (0: forever)",
+    "away_after": "seconds a disconnected player has before a bot plays for them (0: never)",
+    "abandon_after": "seconds every player of a table may be gone before it closes (0: never)",
+    "bot_tables": "tables of bots only open at once (0: refused)",
+}
+
+
+def limits_help() -> str:
+    """Every limit with its default, for ``atout serve --help``."""
+    d = CoreLimits()
+    parts = [f"{k}={getattr(d, k)}" for k in LIMIT_HELP]
+    maxima = [f"{g}.{o}={n}" for g, opts in OPTION_MAXIMA.items() for o, n in opts.items()]
+    return ", ".join(parts) + "; game-length maxima: " + ", ".join(maxima) + "."
+
+
+def parse_limits(pairs: list[str], base: CoreLimits | None = None) -> CoreLimits:
+    """``name=value`` pairs (``min_bot_delay=0.5``, ``quinze.target=1000``) over ``base``.
+    Raises ValueError with a one-line reason."""
+    base = base or CoreLimits()
+    changes: dict[str, Any] = {}
+    maxima = {g: dict(o) for g, o in base.option_maxima.items()}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep:
+            raise ValueError(f"{pair!r}: expected name=value")
+        if "." in name:
+            game, _, opt = name.partition(".")
+            if opt not in maxima.get(game, {}):
+                known = ", ".join(f"{g}.{o}" for g, os in OPTION_MAXIMA.items() for o in os)
+                raise ValueError(f"{name!r}: no such game-length option (known: {known})")
+            maxima[game][opt] = _number(name, value, int)
+            continue
+        if name not in LIMIT_HELP:
+            raise ValueError(f"{name!r}: no such limit (known: {', '.join(LIMIT_HELP)})")
+        kind = type(getattr(base, name))
+        changes[name] = _number(name, value, kind)
+    return dataclasses.replace(base, option_maxima=maxima, **changes)
+
+
+def _number(name: str, value: str, kind: type) -> Any:
+    try:
+        x = kind(value)
+    except ValueError:
+        raise ValueError(f"{name}: {value!r} is not a {kind.__name__}") from None
+    if x < 0:
+        raise ValueError(f"{name}: {value!r} is negative")
+    return x

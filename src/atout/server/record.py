@@ -121,6 +121,12 @@ def seed_int(seed: str) -> int:
     return int(seed, 16)
 
 
+def bot_seed(seed: str | None, seat: int, version: int = 0) -> int:
+    """The one formula for a server-seated bot's generator: the table's seed, the seat, and
+    the state version for a search run afresh in a worker (0: the bot kept by the table)."""
+    return seed_int(seed or "0") * 31 + seat + 1_000_003 * version
+
+
 def dealt_order(game_id: str, players: int, options: dict[str, Any], seed: str) -> list[str]:
     """The deck in dealing order for this seed: what :meth:`Game.setup` deals from."""
     game = get_game(game_id)

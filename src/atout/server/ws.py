@@ -42,7 +42,7 @@ from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.core import Core, Out
-from atout.server.limits import Limits
+from atout.server.limits import CoreLimits, Limits
 from atout.server.store import Store
 from atout.web import static_file
 
@@ -345,6 +345,12 @@ class WsConnection(asyncio.BufferedProtocol):
         if self.transport is not None:
             self.transport.abort()
 
+    def address(self) -> str | None:
+        """The peer's IP address (the core's per-address limits), None if unknown."""
+        t = self.transport
+        peer = t.get_extra_info("peername") if t is not None else None
+        return peer[0] if isinstance(peer, tuple) and peer else None
+
     def _write(self, writes: list[bytes] | None = None) -> None:
         """Write what the library has to send; its end-of-stream is a half-close."""
         t = self.transport
@@ -477,8 +483,7 @@ class Shell:
         self.loop = asyncio.get_running_loop()
         self.server: Listener | None = None
         self.started = time.time()
-        self.frames_in = 0
-        self.frames_out = 0
+        self.frames_in = 0  # messages handed to the core (reported by /health)
         self.timeouts = 0  # sockets closed for silence
         self.slow_cut = 0  # clients cut off for not reading
 
@@ -495,7 +500,7 @@ class Shell:
 
     def opened(self, conn: WsConnection) -> None:
         self.conns[conn.id] = conn
-        self._queue(self.core.connect(conn.id))
+        self._queue(self.core.connect(conn.id, address=conn.address(), now=time.time()))
 
     def frame(self, conn_id: int, data: bytes | str) -> None:
         self.frames_in += 1
@@ -579,6 +584,7 @@ class Shell:
             "tables": len(self.core.tables),
             "playing": playing,
             "moves": self.core.moves_applied,
+            "frames_in": self.frames_in,
             "uptime": round(time.time() - self.started, 1),
         }
 
@@ -605,7 +611,6 @@ class Shell:
             c = conns.get(conn_id)
             if c is not None:
                 c.send(frame)
-                self.frames_out += 1
 
     def _rearm(self) -> None:
         due = self.core.next_deadline()
@@ -700,12 +705,13 @@ async def serve(
     leak_guard: bool = False,
     synchronous: str = "NORMAL",
     limits: Limits | None = None,
+    core_limits: CoreLimits | None = None,
     stop: asyncio.Event | None = None,
     ready: asyncio.Future[int] | None = None,
 ) -> None:
     """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
     store = Store(db, synchronous=synchronous) if db else None
-    core = Core(store, leak_guard=leak_guard)
+    core = Core(store, leak_guard=leak_guard, limits=core_limits)
     resumed = core.recover(time.time())
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again
