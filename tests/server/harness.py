@@ -12,7 +12,7 @@ from atout.games import all_games
 from atout.protocol.codec import decode_server, encode
 from atout.server.core import Core
 from atout.server.limits import CoreLimits
-from atout.server.store import Store
+from atout.server.store import TableStore
 
 
 class Harness:
@@ -20,7 +20,7 @@ class Harness:
 
     def __init__(
         self,
-        store: Store | None = None,
+        store: TableStore | None = None,
         seed: int = 0,
         leak_guard: bool = True,
         limits: CoreLimits | None = None,

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from atout.server.core import Core
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 from atout.server.ws import Shell
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")
@@ -18,10 +18,10 @@ CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9]
 async def running(
     db: str | None = None, leak_guard: bool = False
 ) -> AsyncIterator[tuple[Shell, str]]:
-    store = Store(db) if db else None
+    store = SQLiteStore(db) if db else None
     core = Core(store, leak_guard=leak_guard)
     core.recover(0.0)
-    shell = Shell(core, store)
+    shell = Shell(core)
     server = await shell.listen("127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     try:

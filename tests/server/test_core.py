@@ -10,7 +10,7 @@ from tests.server.harness import Harness, game_ids, players_for
 
 from atout.protocol import messages
 from atout.server import record as rec
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 
 
 def seated_table(h: Harness, game: str = "q2j", players: int = 2, **kw):
@@ -236,7 +236,7 @@ def test_rematch():
 
 def test_record_verifies_and_recovery(tmp_path):
     db = tmp_path / "atout.db"
-    store = Store(db)
+    store = SQLiteStore(db)
     h = Harness(store)
     tid, conns = seated_table(h, "q2j", 3)
     token = next(m for m in h.inbox[conns[1]] if m["cmd"] == "joined")["body"]["token"]
@@ -249,7 +249,7 @@ def test_record_verifies_and_recovery(tmp_path):
     before = h.last(conns[1], "update", tid)["body"]
     store.db.close()
 
-    store2 = Store(db)
+    store2 = SQLiteStore(db)
     h2 = Harness(store2, seed=5)
     assert h2.core.recover(h2.now) == 1
     back = h2.connect("p1")
@@ -324,7 +324,7 @@ def test_finished_table_is_archived_and_read_back_for_a_late_watcher(tmp_path):
     """Once finished and stored, a table drops its moves and events from memory; a spectator
     arriving later gets the very catch-up an early one got, read back from the store, and a
     seated player can still ask for a rematch."""
-    h = Harness(Store(tmp_path / "atout.db"))
+    h = Harness(SQLiteStore(tmp_path / "atout.db"))
     tid, conns = seated_table(h, "q2j", 2, turn_seconds=5)
     early = h.connect("early")
     h.request(early, "watch", table=tid)
@@ -334,7 +334,7 @@ def test_finished_table_is_archived_and_read_back_for_a_late_watcher(tmp_path):
     h.play_out(tid, dict(enumerate(conns)))
     t = h.core.tables[tid]
     final = h.last(conns[0], "game_over", tid)["body"]["version"]
-    assert t.archived == final == t.version and t.moves == [] and t.history == []
+    assert t.archived == final == t.version and t._moves == [] and t._history == []
     late = h.connect("late")
     h.request(late, "watch", table=tid, version=-1)
     got = h.last(late, "update", tid)["body"]

@@ -11,7 +11,7 @@ from tests.server.harness import Harness
 from atout.bots import make_bot
 from atout.bots.pool import cap_budget
 from atout.server.limits import CoreLimits
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 
 LIMITS = CoreLimits(bot_workers=0)  # the serving defaults, searches in the loop
 
@@ -105,7 +105,7 @@ def test_game_length_options_have_server_maxima():
 
 def test_one_tables_failure_is_isolated(tmp_path, caplog):
     db = tmp_path / "a.db"
-    store = Store(db)
+    store = SQLiteStore(db)
     h = Harness(store, limits=CoreLimits.unlimited())
     c = h.connect()
     bad, good = (h.create(c, "q2j", 2, bots=[0, 1], bot_delay=0.5) for _ in range(2))

@@ -10,7 +10,7 @@ import pytest
 from tests.server.harness import Harness
 
 from atout.server.limits import CoreLimits
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 
 OFF = CoreLimits.unlimited()
 
@@ -122,7 +122,7 @@ def test_list_tables_is_paginated_and_filtered():
 
 
 def test_waiting_tables_expire(tmp_path):
-    store = Store(tmp_path / "a.db")
+    store = SQLiteStore(tmp_path / "a.db")
     h = Harness(store, limits=limits(waiting_ttl=100.0))
     c = h.connect()
     tid = h.create(c, "q2j", 2)
@@ -177,7 +177,7 @@ def test_a_bot_plays_for_a_player_gone_past_the_grace_period_until_they_resume()
 
 
 def test_a_table_every_player_left_ends_and_is_not_resumed(tmp_path):
-    store = Store(tmp_path / "a.db")
+    store = SQLiteStore(tmp_path / "a.db")
     h = Harness(store, limits=limits(abandon_after=300.0))
     a, b = h.connect(), h.connect()
     tid = h.create(a, "q2j", 2)
@@ -195,7 +195,7 @@ def test_a_table_every_player_left_ends_and_is_not_resumed(tmp_path):
 
 
 def test_after_a_restart_a_table_nobody_comes_back_to_ends(tmp_path):
-    store = Store(tmp_path / "a.db")
+    store = SQLiteStore(tmp_path / "a.db")
     h = Harness(store, limits=limits(abandon_after=300.0))
     a, b = h.connect(), h.connect()
     tid = h.create(a, "q2j", 2)

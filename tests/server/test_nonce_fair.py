@@ -19,7 +19,7 @@ from atout.client import Client, bot_chooser, check_deal
 from atout.games import get_game
 from atout.protocol import messages as m
 from atout.server import record as rec
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 
 N = ["a" * 32, "b" * 32, "c" * 32]
 
@@ -28,7 +28,7 @@ def sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def table_with_nonces(nonces: list[str | None], seed: int = 0, store: Store | None = None):
+def table_with_nonces(nonces: list[str | None], seed: int = 0, store: SQLiteStore | None = None):
     """A started Q²J table whose seats joined with ``nonces`` (None: no nonce sent)."""
     h = Harness(store=store, seed=seed)
     conns = [h.connect(f"p{i}") for i in range(len(nonces))]
@@ -93,7 +93,7 @@ def test_a_bad_nonce_is_refused():
 
 
 def test_no_nonce_the_game_master_draws_one_and_says_so():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     h, tid, conns = table_with_nonces([N[0], None, N[2]], store=store)
     h.play_out(tid, dict(enumerate(conns)))
     store.commit()
@@ -120,8 +120,8 @@ def test_bot_nonces_are_fixed_by_the_secret():
     ]
 
 
-def finished_record(store: Store | None = None, nonces: list[str | None] | None = None):
-    store = store or Store(":memory:")
+def finished_record(store: SQLiteStore | None = None, nonces: list[str | None] | None = None):
+    store = store or SQLiteStore(":memory:")
     h, tid, conns = table_with_nonces(nonces or N, store=store)
     h.play_out(tid, dict(enumerate(conns)))
     store.commit()
@@ -163,7 +163,7 @@ def test_verify_rejects_altered_nonces_secret_or_seed():
 
 
 def test_verify_rejects_a_bot_nonce_not_fixed_by_the_secret():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     h = Harness(store=store)
     a = h.connect("a")
     tid = h.create(a, "q2j", 2, bots=[1])
@@ -254,7 +254,7 @@ def test_a_format_1_table_of_an_older_database_still_verifies(tmp_path):
     db.executemany("INSERT INTO seats VALUES ('old1', ?, ?, NULL, NULL)", [(0, "a"), (1, "b")])
     db.commit()
     db.close()
-    store = Store(path)
+    store = SQLiteStore(path)
     record = rec.export_record(store.load("old1"))
     assert record.format == rec.RECORD_FORMAT_1 and record.secret is None
     assert rec.verify(record) == []
@@ -263,7 +263,7 @@ def test_a_format_1_table_of_an_older_database_still_verifies(tmp_path):
 
 
 def test_rematch_secret_committed_in_game_over_nonces_with_the_votes():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     h = Harness(store=store)
     a, b = h.connect("a"), h.connect("b")
     tid = h.create(a, "q2j", 2)
@@ -291,7 +291,7 @@ def test_rematch_secret_committed_in_game_over_nonces_with_the_votes():
 
 
 def test_waiting_table_keeps_its_commitment_and_nonces_across_a_restart():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     h = Harness(store=store)
     a = h.connect("a")
     created = h.request(a, "create_table", game="q2j", players=2, bots=[1], autostart=False)

@@ -20,7 +20,7 @@ from atout.bots import make_bot
 from atout.client import Client, ClientError, bot_chooser
 from atout.games import get_game
 from atout.server import record as rec
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -107,7 +107,7 @@ def test_sigkill_mid_game_then_resume(tmp_path):
         await asyncio.gather(*tasks, return_exceptions=True)
         for c in clients:
             await c.close()
-        store = Store(db)
+        store = SQLiteStore(db)
         unfinished = [t for t in tables if store.load(t).status == "playing"]
         store.close()
         assert unfinished, "the kill came after every game ended: nothing was tested"
@@ -136,7 +136,7 @@ def test_sigkill_mid_game_then_resume(tmp_path):
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=10)
-        store = Store(db)
+        store = SQLiteStore(db)
         for tid, (over, ps) in finals.items():
             record = store.load(tid)
             assert record is not None and record.status == "finished"

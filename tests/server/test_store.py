@@ -6,7 +6,7 @@ import sqlite3
 
 from atout.server import store as store_mod
 from atout.server.record import MoveRecord, SeatRecord, TableRecord
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 
 
 def _head(tid: str) -> TableRecord:
@@ -25,7 +25,7 @@ def _move(i: int) -> MoveRecord:
 
 def test_moves_round_trip_through_journal_and_finish(tmp_path, monkeypatch):
     monkeypatch.setattr(store_mod, "PRUNE_EVERY", 5)
-    s = Store(tmp_path / "a.db")
+    s = SQLiteStore(tmp_path / "a.db")
     s.create_table(_head("done"))
     s.create_table(_head("live"))
     s.start("done", "ab" * 16, "c" * 64, 2.0)
@@ -51,7 +51,7 @@ def test_moves_round_trip_through_journal_and_finish(tmp_path, monkeypatch):
     assert rec is not None and rec.moves == live + more
     s.db.close()  # a crash: what was committed survives
 
-    s2 = Store(tmp_path / "a.db")
+    s2 = SQLiteStore(tmp_path / "a.db")
     (back,) = s2.unfinished()
     assert back.table == "live" and back.moves == live + more
     s2.add_move("live", len(back.moves) + 1, _move(99))
@@ -84,7 +84,7 @@ def test_database_with_the_old_moves_table_is_moved_over(tmp_path):
     db.commit()
     db.close()
 
-    s = Store(path)
+    s = SQLiteStore(path)
     for tid in ("old1", "old2"):
         rec = s.load(tid)
         assert rec is not None

@@ -47,7 +47,7 @@ async def serving(limits: Limits | None = None) -> AsyncIterator[tuple[Shell, in
     root.addHandler(handler)
     core = Core(None)
     core.recover(0.0)
-    shell = Shell(core, None, limits)
+    shell = Shell(core, limits)
     server = await shell.listen("127.0.0.1", 0)
     try:
         yield shell, server.sockets[0].getsockname()[1]

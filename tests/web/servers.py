@@ -104,7 +104,7 @@ class Servers:
         entropy = os.urandom if self.seed is None else random.Random(self.seed).randbytes
         core = Core(None, entropy=entropy, leak_guard=True)
         core.recover(time.time())
-        shell = Shell(core, None)
+        shell = Shell(core)
         gm = await shell.listen("127.0.0.1", 0)
         static = await asyncio.start_server(_static, "127.0.0.1", 0)
         gm_port = gm.sockets[0].getsockname()[1]

@@ -379,13 +379,13 @@ def export(
     import msgspec
 
     from atout.server.record import export_record
-    from atout.server.store import Store
+    from atout.server.store import SQLiteStore
 
     path = db or default_db()
     if not path.exists():
         typer.echo(f"no database at {path}", err=True)
         raise typer.Exit(1)
-    store = Store(path)
+    store = SQLiteStore(path)
     ids = table or store.finished_ids(game)
     records = []
     for tid in ids:

@@ -2,7 +2,7 @@
 
 No sockets, no clock, no randomness of its own: the shell passes the time and the entropy
 source, calls :meth:`Core.receive` for each frame, :meth:`Core.tick` when
-:meth:`Core.next_deadline` is due, then commits the :class:`~atout.server.store.Store` and only
+:meth:`Core.next_deadline` is due, then commits the :class:`~atout.server.store.TableStore` and only
 then sends the returned messages. It is generic over :mod:`atout.games`: it only calls the game
 interface (setup, apply, view, events_for, legal_moves, default_move, result).
 
@@ -40,7 +40,7 @@ from atout.protocol.codec import decode_client
 from atout.protocol.errors import ProtocolError, game_error
 from atout.server import record as r
 from atout.server.limits import CoreLimits
-from atout.server.store import Store
+from atout.server.store import SQLiteStore, TableStore
 
 log = logging.getLogger("atout.server")
 
@@ -128,8 +128,9 @@ class Table:
     secret: str | None = None  # committed at the creation; None: a format-1 table (older)
     next_secret: str | None = None  # committed in game_over for the rematch
     rematch_nonces: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (nonce, by)
-    history: list[list[Event]] = field(default_factory=list)
-    moves: list[r.MoveRecord] = field(default_factory=list)
+    store: TableStore | None = None  # where its record is (finished: read back from there)
+    _history: list[list[Event]] = field(default_factory=list)
+    _moves: list[r.MoveRecord] = field(default_factory=list)
     seq: int = 0
     spectators: set[int] = field(default_factory=set)
     turn_deadline: float | None = None
@@ -145,7 +146,44 @@ class Table:
 
     @property
     def version(self) -> int:
-        return len(self.moves) if self.archived is None else self.archived
+        return len(self._moves) if self.archived is None else self.archived
+
+    @property
+    def history(self) -> list[list[Event]]:
+        """The events of each step (the deal, then each move); read back if archived."""
+        if self.archived is not None:
+            self.unarchive()
+        return self._history
+
+    @history.setter
+    def history(self, value: list[list[Event]]) -> None:
+        self._history = value
+
+    @property
+    def moves(self) -> list[r.MoveRecord]:
+        """Every move applied; read back if archived."""
+        if self.archived is not None:
+            self.unarchive()
+        return self._moves
+
+    @moves.setter
+    def moves(self, value: list[r.MoveRecord]) -> None:
+        self._moves = value
+
+    def archive(self) -> None:
+        """Its record is stored: keep only what a rematch or a late watcher needs at hand (its
+        events are ~10-30x the rest, read back on demand)."""
+        self.archived, self._history, self._moves = self.version, [], []
+
+    def unarchive(self) -> None:
+        """Read an archived table's moves and events back from the store."""
+        rec = self.store.load(self.id) if self.store is not None else None
+        if rec is None or len(rec.moves) != self.archived:
+            raise ProtocolError(
+                "server.internal", "The table's record is missing.", "L'archive manque."
+            )
+        self.state, self._history = _replay(rec)
+        self._moves, self.archived = list(rec.moves), None
 
 
 def token_hash(token: str) -> str:
@@ -157,7 +195,7 @@ class Core:
 
     def __init__(
         self,
-        store: Store | None = None,
+        store: TableStore | None = None,
         *,
         entropy: Callable[[int], bytes] = os.urandom,
         leak_guard: bool = False,
@@ -165,7 +203,9 @@ class Core:
         limits: CoreLimits | None = None,
         executor: Executor | None = None,
     ) -> None:
-        self.store = store
+        # a core without a database of its own (tests, the document generator) keeps its
+        # tables in an SQLite database in memory: the same code path as a file
+        self.store: TableStore = store if store is not None else SQLiteStore(":memory:")
         self.limits = limits = limits or CoreLimits()
         # searches run here (created at the first one when limits.bot_workers > 0)
         self.executor = executor
@@ -396,8 +436,7 @@ class Core:
         t.status = status
         t.turn_deadline = None
         self._jobs.pop(t.id, None)
-        if self.store is not None:
-            self.store.end(t.id, status, now, t.moves)
+        self.store.end(t.id, status, now, t.moves)
         self._broadcast_table(t)
         self._push(now + EVICT_AFTER, t, "evict")
 
@@ -419,8 +458,6 @@ class Core:
 
     def recover(self, now: float) -> int:
         """Rebuild every unfinished table from the store; returns how many."""
-        if self.store is None:
-            return 0
         n = 0
         for rec in self.store.unfinished():
             try:
@@ -490,6 +527,7 @@ class Core:
         ]
         t = Table(
             id=tid,
+            store=self.store,
             game=game,
             players=b.players,
             options=msgspec.to_builtins(opts),
@@ -500,8 +538,7 @@ class Core:
         )
         self._commit_secret(t, r.new_secret(self.entropy(32)))
         self.tables[tid] = t
-        if self.store is not None:
-            self.store.create_table(self._head_record(t))
+        self.store.create_table(self._head_record(t))
         if self.limits.waiting_ttl > 0:
             self._push(now + self.limits.waiting_ttl, t, "expire")
         self._reply(c, msg, m.TableCreated, self._info(t))
@@ -614,8 +651,7 @@ class Core:
         seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
         seat.nonce, seat.nonce_by = self._nonce(msg.body.nonce)
         c.seats[t.id] = seat.index
-        if self.store is not None:
-            self.store.set_seat(t.id, self._seat_record(seat))
+        self.store.set_seat(t.id, self._seat_record(seat))
         self._reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
         self._broadcast_table(t)
         self._maybe_autostart(t, now)
@@ -693,7 +729,7 @@ class Core:
         elif t.status == "playing":
             seat.bot, seat.token_hash = t.settings.bot_kind, None
             seat.name = f"{seat.name} (bot)"
-        if self.store is not None and t.status not in ENDED:
+        if t.status not in ENDED:
             self.store.set_seat(t.id, self._seat_record(seat))
         self._reply(c, msg, m.Ok, m.TableBody(table=t.id))
         self._broadcast_table(t)
@@ -833,8 +869,7 @@ class Core:
             events = [Event("timeout", seat, {"move": rec.move}), *events]
         t.history.append(events)
         self.moves_applied += 1
-        if self.store is not None:
-            self.store.add_move(t.id, t.version, rec)
+        self.store.add_move(t.id, t.version, rec)
         finished = state.current is None
         if not finished:
             self._schedule(t, now)
@@ -968,8 +1003,7 @@ class Core:
         t.seed = seed
         t.status = "playing"
         t.history = [r.start_events(t.state)]
-        if self.store is not None:
-            self.store.start(t.id, seed, t.commitment or "", now)
+        self.store.start(t.id, seed, t.commitment or "", now)
         self._schedule(t, now)
         seats = self._seat_infos(t)
         self._broadcast(
@@ -994,21 +1028,18 @@ class Core:
         t.turn_deadline = None
         # the rematch's secret, committed now: the players' nonces for it come with their votes
         t.next_secret = r.new_secret(self.entropy(32))
-        if self.store is not None:
-            self.store.finish(t.id, t.result, now, t.moves)
-            self.store.set_next_secret(t.id, t.next_secret)
+        self.store.finish(t.id, t.result, now, t.moves)
+        self.store.set_next_secret(t.id, t.next_secret)
         body = self._over_body(t)
         self._broadcast(t, lambda to: m.GameOver(sender=m.GM, to=to, seq=t.seq, body=body))
-        if self.store is not None:
-            # the record is in the store: a finished table keeps only what a rematch or a late
-            # watcher needs at hand (its events are ~10-30x the rest, read back on demand)
-            t.archived, t.history, t.moves = t.version, [], []
+        t.archive()
         self._push(now + EVICT_AFTER, t, "evict")
 
     def _make_rematch(self, t: Table, now: float) -> None:
         nid = self._new_table_id()
         nt = Table(
             id=nid,
+            store=self.store,
             game=t.game,
             players=t.players,
             options=t.options,
@@ -1030,9 +1061,8 @@ class Core:
                 s.name = ""
         t.rematch = nid
         self.tables[nid] = nt
-        if self.store is not None:
-            self.store.create_table(self._head_record(nt))
-            self.store.set_rematch(t.id, nid)
+        self.store.create_table(self._head_record(nt))
+        self.store.set_rematch(t.id, nid)
         t.seq += 1  # rematch_ready: after the votes, its own number
         for s in t.seats:
             if s.conn is not None and s.conn in self.conns:
@@ -1076,17 +1106,6 @@ class Core:
                 body=m.RematchReadyBody(table=t.id, new_table=nt.id),
             ),
         )
-
-    def _unarchive(self, t: Table) -> None:
-        """Read an archived table's moves and events back from the store."""
-        assert self.store is not None
-        rec = self.store.load(t.id)
-        if rec is None or len(rec.moves) != t.archived:
-            raise ProtocolError(
-                "server.internal", "The table's record is missing.", "L'archive manque."
-            )
-        t.state, t.history = _replay(rec)
-        t.moves, t.archived = list(rec.moves), None
 
     def _evict(self, t: Table) -> None:
         self.tables.pop(t.id, None)
@@ -1220,7 +1239,7 @@ class Core:
         if t.state is None:
             return
         if t.archived is not None:
-            self._unarchive(t)
+            t.unarchive()
         since = max(version, -1) + 1
         events = [e for step in t.history[since:] for e in step]
         state = t.state
@@ -1305,7 +1324,7 @@ class Core:
 
     def _get_table(self, tid: str) -> Table:
         t = self.tables.get(tid)
-        if t is None and self.store is not None:
+        if t is None:
             # a finished table evicted from memory (or before a restart) is read back on demand
             rec = self.store.load(tid)
             if rec is not None and rec.status == "finished":
@@ -1320,7 +1339,7 @@ class Core:
     def _new_table_id(self) -> str:
         while True:
             tid = self.entropy(6).hex()
-            if tid not in self.tables and (self.store is None or not self.store.exists(tid)):
+            if tid not in self.tables and not self.store.exists(tid):
                 return tid
 
     def _seat_infos(self, t: Table) -> list[m.SeatInfo]:
@@ -1386,8 +1405,7 @@ class Core:
                     s.nonce, s.nonce_by = r.bot_nonce(t.secret or "", s.index), "bot"
                 else:
                     s.nonce, s.nonce_by = self._nonce(None)
-                if self.store is not None:
-                    self.store.set_seat(t.id, self._seat_record(s))
+                self.store.set_seat(t.id, self._seat_record(s))
         return [s.nonce or "" for s in t.seats]
 
     def _over_body(self, t: Table) -> m.GameOverBody:
@@ -1437,6 +1455,7 @@ class Core:
         ]
         t = Table(
             id=rec.table,
+            store=self.store,
             game=game,
             players=rec.players,
             options=rec.options,
@@ -1452,11 +1471,10 @@ class Core:
         )
         if rec.status == "waiting" and t.secret is None:  # a table of an older database
             self._commit_secret(t, r.new_secret(self.entropy(32)))
-            if self.store is not None:
-                self.store.set_secret(t.id, t.secret, t.commitment)  # type: ignore[arg-type]
-                for s in t.seats:
-                    if s.bot is not None:
-                        self.store.set_seat(t.id, self._seat_record(s))
+            self.store.set_secret(t.id, t.secret, t.commitment)  # type: ignore[arg-type]
+            for s in t.seats:
+                if s.bot is not None:
+                    self.store.set_seat(t.id, self._seat_record(s))
         if rec.status == "waiting" and self.limits.waiting_ttl > 0:
             self._push(max(now, rec.created + self.limits.waiting_ttl), t, "expire")
         if rec.status in ("playing", "finished"):

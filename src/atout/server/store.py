@@ -1,6 +1,11 @@
-"""SQLite persistence (WAL): tables, seats and moves, written before anything is announced.
+"""The game master's store: one interface (:class:`TableStore`), SQLite (WAL) its first
+implementation; tables, seats and moves, written before anything is announced.
 
-The game master calls the write methods as things happen; the shell calls :meth:`Store.commit`
+A table's record (game, options, secret, seats and their nonces, seed, moves) is its journal:
+the state is never stored, it is the replay of the record (:func:`atout.server.record.replay`).
+A core without a database file uses ``SQLiteStore(":memory:")``: the same code path.
+
+The game master calls the write methods as things happen; the shell calls :meth:`TableStore.commit`
 before it sends the resulting frames, so several moves arriving together share one commit
 (group commit) and nothing is ever announced that a crash could lose. With ``synchronous=NORMAL``
 in WAL mode a commit survives the process being killed; ``--sync full`` also survives power loss.
@@ -9,7 +14,7 @@ Moves go to an append-only ``journal`` (rowid order, no secondary index) so that
 moves from many tables writes one or two pages, not one page per table as a table keyed by
 (table, n) did (measured: ~35 µs of WAL writing per move, whatever the batch). A finished
 table's moves are copied into its ``tables`` row (``moves``, one JSON list): that is what
-:meth:`Store.load` reads back. The journal is then only needed for unfinished tables (crash
+:meth:`SQLiteStore.load` reads back. The journal is then only needed for unfinished tables (crash
 recovery), and its prefix older than every unfinished table's first move is deleted from time
 to time.
 """
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -82,8 +87,67 @@ _dec = msgspec.json.Decoder()
 _dec_moves = msgspec.json.Decoder(list[MoveRecord])
 
 
-class Store:
-    """One SQLite database. Not thread-safe: the game master's loop owns it."""
+class TableStore(Protocol):
+    """What the game master keeps of its tables, and reads back (crash recovery, finished
+    tables evicted from memory, ``atout verify``). Writes belong to one transaction that
+    :meth:`commit` makes durable; the shell commits before it sends what the writes announce.
+
+    Implementations: :class:`SQLiteStore` (a file, or ``":memory:"``); PostgreSQL comes with
+    several nodes (docs/ARCHITECTURE.md)."""
+
+    def create_table(self, rec: TableRecord) -> None:
+        """A new table: its head (game, options, settings, secret) and its seats."""
+
+    def set_seat(self, table: str, s: SeatRecord) -> None:
+        """A seat taken, left or given a nonce."""
+
+    def set_secret(self, table: str, secret: str, commitment: str) -> None:
+        """A waiting table of an older database gets its secret (and its commitment)."""
+
+    def set_next_secret(self, table: str, secret: str) -> None:
+        """The secret committed (in ``game_over``) for ``table``'s rematch."""
+
+    def start(self, table: str, seed: str, commitment: str, t: float) -> None:
+        """Dealt: the seed."""
+
+    def add_move(self, table: str, n: int, m: MoveRecord) -> None:
+        """Move ``n`` (1-based) of ``table``."""
+
+    def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
+        """The end, with the result and the whole move list."""
+
+    def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
+        """Ended without a result ("aborted" or "closed"): never resumed again."""
+
+    def set_rematch(self, table: str, new_table: str) -> None:
+        """``table``'s rematch is ``new_table``."""
+
+    def commit(self) -> None:
+        """Make everything written so far durable. Call before announcing it."""
+
+    def close(self) -> None:
+        """Commit, then release the database."""
+
+    def exists(self, table: str) -> bool:
+        """Whether a table of this id was ever created."""
+        ...
+
+    def load(self, table: str) -> TableRecord | None:
+        """A table's whole record, or None."""
+        ...
+
+    def unfinished(self) -> list[TableRecord]:
+        """Every table waiting or playing, with its moves, oldest first (recovery)."""
+        ...
+
+    def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
+        """The finished tables, in the order they finished (``atout export``)."""
+        ...
+
+
+class SQLiteStore:
+    """A :class:`TableStore` in one SQLite database. Not thread-safe: the game master's loop
+    owns it."""
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
         self.path = str(path)
@@ -333,3 +397,6 @@ class Store:
             q += " LIMIT ?"
             args.append(limit)
         return [r[0] for r in self.db.execute(q, args)]
+
+
+Store = SQLiteStore  # the name bench/ scripts use

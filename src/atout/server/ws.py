@@ -43,7 +43,7 @@ from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
-from atout.server.store import Store
+from atout.server.store import SQLiteStore
 from atout.web import static_file
 
 log = logging.getLogger("atout.server")
@@ -465,9 +465,9 @@ class Listener:
 class Shell:
     """Owns the sockets, the clock and the store's commits around one :class:`Core`."""
 
-    def __init__(self, core: Core, store: Store | None, limits: Limits | None = None) -> None:
+    def __init__(self, core: Core, limits: Limits | None = None) -> None:
         self.core = core
-        self.store = store
+        self.store = core.store
         self.limits = limits or Limits()
         self.conns: dict[int, WsConnection] = {}  # WebSocket sessions the core knows
         self.socks: dict[int, WsConnection] = {}  # every socket, whatever its state
@@ -600,8 +600,7 @@ class Shell:
     def _flush(self) -> None:
         self._flush_scheduled = False
         pending, self._pending = self._pending, []
-        if self.store is not None:
-            self.store.commit()  # durable before announced
+        self.store.commit()  # durable before announced
         last: Any = None
         frame = b""
         conns = self.conns
@@ -693,8 +692,7 @@ class Shell:
             self._sweeper.cancel()
         for c in list(self.socks.values()):
             c.abort()
-        if self.store is not None:
-            self.store.commit()
+        self.store.commit()
 
 
 async def serve(
@@ -710,13 +708,13 @@ async def serve(
     ready: asyncio.Future[int] | None = None,
 ) -> None:
     """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
-    store = Store(db, synchronous=synchronous) if db else None
+    store = SQLiteStore(db or ":memory:", synchronous=synchronous)
     core = Core(store, leak_guard=leak_guard, limits=core_limits)
     resumed = core.recover(time.time())
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again
     gc.set_threshold(*GC_THRESHOLDS)
-    shell = Shell(core, store, limits)
+    shell = Shell(core, limits)
     server = await shell.listen(host, port)
     bound = server.sockets[0].getsockname()[1]
     log.info(
@@ -734,5 +732,4 @@ async def serve(
     finally:
         log.info("shutting down")
         await shell.close()
-        if store is not None:
-            store.close()
+        store.close()

@@ -341,7 +341,7 @@ class LocalServer:
         store = Store(str(Path(self._dir or ".") / "atout.db"))
         core = Core(store, leak_guard=self.leak_guard)
         core.recover(time.time())
-        shell = Shell(core, store)
+        shell = Shell(core)
         server = await shell.listen("127.0.0.1", 0)
         self.core = core
         self.url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/ws"
