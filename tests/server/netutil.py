@@ -7,9 +7,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
-from atout.server.core import Core
-from atout.server.store import SQLiteStore
-from atout.server.ws import Shell
+from atout.server.ws import Shell, start
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")
 
@@ -18,18 +16,11 @@ CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9]
 async def running(
     db: str | None = None, leak_guard: bool = False
 ) -> AsyncIterator[tuple[Shell, str]]:
-    store = SQLiteStore(db) if db else None
-    core = Core(store, leak_guard=leak_guard)
-    core.recover(0.0)
-    shell = Shell(core)
-    server = await shell.listen("127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
+    server = await start("127.0.0.1", 0, db, leak_guard=leak_guard)
     try:
-        yield shell, f"ws://127.0.0.1:{port}/ws"
+        yield server.shell, server.url
     finally:
-        await shell.close()
-        if store is not None:
-            store.close()
+        await server.close()
 
 
 def strings(obj: Any) -> list[str]:

@@ -21,9 +21,8 @@ from websockets.uri import parse_uri
 from atout.protocol import codec
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
-from atout.server.core import Core
 from atout.server.limits import Limits
-from atout.server.ws import Shell
+from atout.server.ws import Shell, start
 
 TEXT, BINARY, CONT, PING = Opcode.TEXT, Opcode.BINARY, Opcode.CONT, Opcode.PING
 HELLO = b'{"cmd":"hello","body":{"versions":[1],"name":"raw"},"id":1}'
@@ -45,14 +44,11 @@ async def serving(limits: Limits | None = None) -> AsyncIterator[tuple[Shell, in
     handler.emit = errors.append  # type: ignore[method-assign]
     root = logging.getLogger()
     root.addHandler(handler)
-    core = Core(None)
-    core.recover(0.0)
-    shell = Shell(core, limits)
-    server = await shell.listen("127.0.0.1", 0)
+    server = await start("127.0.0.1", 0, limits=limits)
     try:
-        yield shell, server.sockets[0].getsockname()[1]
+        yield server.shell, server.port
     finally:
-        await shell.close()
+        await server.close()
         root.removeHandler(handler)
         assert not problems, problems
         assert not errors, [r.getMessage() for r in errors]

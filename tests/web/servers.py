@@ -1,6 +1,6 @@
 """A game master and a static-file server for the browser tests, in one background thread.
 
-The game master is the real one (:class:`~atout.server.ws.Shell` around a :class:`Core`, leak
+The game master is the real one (:func:`atout.server.ws.start`: store in memory, leak
 guard on); the page's files come from :func:`atout.web.static_file` on a second port, and the
 page finds the game master through ``?ws=``. Once ws.py serves the files itself, the same page
 works from the game master's own port.
@@ -13,11 +13,10 @@ import contextlib
 import os
 import random
 import threading
-import time
 from typing import Any
 
 from atout.server.core import Core
-from atout.server.ws import Shell
+from atout.server.ws import start
 from atout.web import static_file
 
 
@@ -102,13 +101,10 @@ class Servers:
 
     async def _serve(self) -> None:
         entropy = os.urandom if self.seed is None else random.Random(self.seed).randbytes
-        core = Core(None, entropy=entropy, leak_guard=True)
-        core.recover(time.time())
-        shell = Shell(core)
-        gm = await shell.listen("127.0.0.1", 0)
+        server = await start("127.0.0.1", 0, entropy=entropy, leak_guard=True)
         static = await asyncio.start_server(_static, "127.0.0.1", 0)
-        gm_port = gm.sockets[0].getsockname()[1]
-        self.core = core
+        gm_port = server.port
+        self.core = server.core
         self.ws_url = f"ws://127.0.0.1:{gm_port}/ws"
         self.gm_http_url = f"http://127.0.0.1:{gm_port}"
         self.http_url = f"http://127.0.0.1:{static.sockets[0].getsockname()[1]}"
@@ -119,4 +115,4 @@ class Servers:
             await self._stop.wait()
         finally:
             static.close()
-            await shell.close()
+            await server.close()

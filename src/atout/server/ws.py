@@ -1,57 +1,39 @@
-"""The thin asyncio shell: WebSocket on ``/ws``, HTTP ``GET /health``, timers, group commit.
+"""The thin asyncio shell: the core's clock, timers and group commit around the sockets.
 
-Each TCP connection is an :class:`asyncio.Protocol` feeding bytes to the ``websockets`` library's
-sans-I/O :class:`~websockets.server.ServerProtocol` (framing, control frames, the size of a
-message across its fragments, the closing handshake); this shell reassembles fragments, checks
-UTF-8, and hands whole text messages to the :class:`~atout.server.core.Core`. The messages the
-core returns wait in one queue; a single ``call_soon`` callback commits the store once for
-everything queued (so several moves share a commit), then encodes and writes. Nothing is
-announced before it is durable.
+The sockets are :mod:`atout.server.transport`'s; this shell hands whole text messages to the
+:class:`~atout.server.core.Core`. The messages the core returns wait in one queue; a single
+``call_soon`` callback commits the store once for everything queued (so several moves share a
+commit), then encodes and writes. Nothing is announced before it is durable. What waits to be
+sent to one client and to all of them together has a budget, and past the maximum number of
+sockets ``/ws`` answers 503.
 
-Every socket is bounded (:class:`~atout.server.limits.Limits`): the HTTP request must arrive
-within the handshake time-out, a WebSocket silent for the idle time-out (pings go out at half of
-it) is closed, what waits to be sent to one client and to all of them together has a budget, and
-past the maximum number of sockets ``/ws`` answers 503. Accepting backs off when the process is
-out of descriptors instead of spinning.
+:func:`start` builds a whole game master (store, core, recovery, shell, listening socket): the
+one way ``atout serve``, the terminal client's private game master and the tests get one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
-import errno
 import gc
 import logging
+import os
 import signal
 import socket
-import struct
 import time
-from collections import deque
-from http import HTTPStatus
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
-
-import msgspec
-from websockets.datastructures import Headers, MultipleValuesError
-from websockets.exceptions import PayloadTooBig
-from websockets.frames import CloseCode, Frame, Opcode
-from websockets.http11 import Request, Response
-from websockets.protocol import CLOSED, OPEN
-from websockets.server import ServerProtocol
 
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
-from atout.server.store import SQLiteStore
-from atout.web import static_file
+from atout.server.store import SQLiteStore, TableStore
+from atout.server.transport import READ_SIZE, Listener, WsConnection
 
 log = logging.getLogger("atout.server")
 
-MAX_HEAD = 16 << 10  # bytes of an HTTP request head (request line and headers)
-ACCEPT_BACKOFF = 0.25  # seconds without accepting after the process ran out of descriptors
-READ_SIZE = 16 << 10  # bytes read from a socket at once (asyncio's default: 256 KiB)
-SLICE = 32  # frames handled in one go before other sockets get their turn
 LOG_EVERY = 10.0  # seconds between two warnings of the same kind (the others are counted)
 # Garbage collection: with CPython's default thresholds (700, 10, 10) the collector cost ~30 µs
 # per move (measured: a third of the core's time) and full collections paused the loop for up to
@@ -59,407 +41,6 @@ LOG_EVERY = 10.0  # seconds between two warnings of the same kind (the others ar
 # by reference counting, so the cyclic collector runs far less often: young generation every
 # 50 000 net allocations, a full collection only after 20 x 100 of those.
 GC_THRESHOLDS = (50_000, 20, 100)
-
-_UTF8 = codecs.getincrementaldecoder("utf-8")
-_TEXT, _BINARY, _CONT = Opcode.TEXT, Opcode.BINARY, Opcode.CONT
-_SHORT = [bytes((0x81, n)) for n in range(126)]
-_MEDIUM = struct.Struct(">BBH")
-
-BINARY_REFUSED = ProtocolError(
-    "protocol.bad_message",
-    "Binary frames are not accepted: send each message as one JSON text frame.",
-    "Les trames binaires ne sont pas acceptées : envoyez chaque message en une trame texte JSON.",
-)
-
-
-def text_frame(payload: bytes) -> bytes:
-    """``payload`` as one unmasked WebSocket text frame. We negotiate no extension, so the
-    header is 2 to 10 bytes: built here it costs a fraction of websockets' general
-    ``Frame.serialize`` (0.1 against 1.1 µs; measured 160 against 168 µs per move under load)."""
-    n = len(payload)
-    if n < 126:
-        return _SHORT[n] + payload
-    if n < 65536:
-        return _MEDIUM.pack(0x81, 126, n) + payload
-    return b"\x81\x7f" + n.to_bytes(8, "big") + payload
-
-
-class WsConnection(asyncio.BufferedProtocol):
-    """One client socket. Only pumps bytes and enforces the transport's limits; every decision
-    about the game is the core's."""
-
-    def __init__(self, shell: Shell, conn_id: int) -> None:
-        self.shell = shell
-        self.id = conn_id
-        self.limits = shell.limits
-        self.ws = ServerProtocol(max_size=shell.limits.max_message)
-        self.transport: asyncio.Transport | None = None
-        self.open = False  # known to the core
-        self.overflow = False  # beyond max_connections: /health only
-        self.head: bytearray | None = bytearray()  # the HTTP request until its blank line
-        self.text: bool | None = None  # the kind of the fragmented message being received
-        self.utf8: Any = None
-        self.parts: list[str] = []
-        self.born = self.last_rx = time.monotonic()
-        self.pinged = False
-        self.close_at: float | None = None  # dropped then if the closing handshake is not over
-        self.buffered = 0  # bytes waiting in the transport at the last look (shell.buffered)
-        self._seen_exc: BaseException | None = None
-        self.backlog: deque[Frame] = deque()  # frames read but not handled yet (see SLICE)
-        self.sliced = False  # the backlog is being handled in slices: reading paused
-        self.writing_paused = False
-
-    # -- asyncio callbacks ---------------------------------------------------------------------
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
-        self.shell.made(self)
-
-    def get_buffer(self, sizehint: int) -> memoryview:
-        return self.shell.read_buffer  # one for all: buffer_updated follows at once
-
-    def buffer_updated(self, nbytes: int) -> None:
-        """At most READ_SIZE bytes at a time, so that one read of tiny frames stays small."""
-        self.data_received(bytes(self.shell.read_buffer[:nbytes]))
-
-    def data_received(self, data: bytes) -> None:
-        self.last_rx = time.monotonic()
-        self.pinged = False
-        if self.head is not None:
-            data = self._request_head(data)
-            if not data:
-                return
-        self.ws.receive_data(data)
-        self._events()
-
-    def eof_received(self) -> bool | None:
-        self.ws.receive_eof()
-        self._write()
-        return None  # asyncio closes the socket
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.shell.dropped(self)
-
-    def pause_writing(self) -> None:
-        """The client reads slower than it is written to: stop reading its requests too."""
-        self.writing_paused = True
-        self._reading()
-
-    def resume_writing(self) -> None:
-        self.writing_paused = False
-        self._reading()
-        t = self.transport
-        if t is not None:
-            self.shell.account(self, t.get_write_buffer_size())
-
-    def _reading(self) -> None:
-        """Read from the socket unless its output waits or a burst is still being handled."""
-        t = self.transport
-        if t is None or t.is_closing():
-            return
-        if self.writing_paused or self.sliced:
-            t.pause_reading()
-        else:
-            t.resume_reading()
-
-    # -- receiving -------------------------------------------------------------------------------
-    def _request_head(self, data: bytes) -> bytes:
-        """Collect the HTTP request up to its blank line and give the library that much only:
-        what follows is WebSocket frames after a 101, or pipelined requests after any other
-        answer (which says ``Connection: close``, so the client sends them again).
-
-        Returns the bytes to read as frames (none while the request is incomplete)."""
-        head = self.head
-        assert head is not None
-        head += data
-        end = head.find(b"\r\n\r\n")
-        if end < 0:
-            if len(head) > MAX_HEAD:
-                self.head = None
-                self._respond(
-                    self.ws.reject(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "Too large.\n")
-                )
-            return b""
-        self.head = None
-        ws = self.ws
-        ws.receive_data(bytes(head[: end + 4]))
-        events = ws.events_received()
-        for ev in events:
-            if isinstance(ev, Request):
-                self._http(ev)
-        writes = ws.data_to_send()
-        if not any(writes):  # not a GET the library can read: it ends the stream unanswered
-            writes.insert(0, ws.reject(HTTPStatus.BAD_REQUEST, "Bad request.\n").serialize())
-        self._write(writes)
-        return bytes(head[end + 4 :]) if self.open else b""
-
-    def _events(self) -> None:
-        ws = self.ws
-        backlog = self.backlog
-        backlog.extend(ws.events_received())
-        n = 0
-        while backlog and ws.state is OPEN:  # once failed (e.g. invalid UTF-8): read no more
-            if n == SLICE:  # one socket's burst is read in slices, between other work
-                if not self.sliced:
-                    self.sliced = True
-                    self._reading()
-                self.shell.loop.call_soon(self._events)
-                break
-            n += 1
-            ev = backlog.popleft()
-            op = ev.opcode
-            if op is _TEXT or op is _BINARY or op is _CONT:
-                self._data(ev)
-        else:
-            backlog.clear()
-            if self.sliced:
-                self.sliced = False
-                self._reading()
-        exc = ws.parser_exc
-        if exc is not None and exc is not self._seen_exc:
-            self._seen_exc = exc
-            if isinstance(exc, PayloadTooBig) and self.open:  # the error goes before the close
-                err = self.shell.error_message(self.id, _too_large(self.limits.max_message))
-                self.transport.write(text_frame(encode(err)))  # type: ignore[union-attr]
-        self._write()
-
-    def _data(self, frame: Frame) -> None:
-        """A data frame: a whole message is handed on, fragments are joined first."""
-        op = frame.opcode
-        data = frame.data
-        if op is not _CONT:  # the library makes sure no message is begun inside another
-            if frame.fin and op is _TEXT:  # the usual case: the whole message in one frame
-                if not data.isascii():
-                    try:
-                        data.decode()
-                    except UnicodeDecodeError as e:
-                        self._invalid_utf8(e)
-                        return
-                if self.open:
-                    self.shell.frame(self.id, data)
-                return
-            self.text = op is _TEXT
-            self.utf8 = _UTF8() if self.text else None
-            self.parts = []
-        if self.text:
-            try:
-                s = self.utf8.decode(data, frame.fin)
-            except UnicodeDecodeError as e:
-                self._invalid_utf8(e)
-                return
-            if s:
-                self.parts.append(s)
-        if frame.fin:
-            text, parts = self.text, self.parts
-            self.text, self.utf8, self.parts = None, None, []
-            if not self.open:
-                return
-            if text:
-                self.shell.frame(self.id, "".join(parts))
-            else:
-                self.shell.refuse(self.id, BINARY_REFUSED)
-
-    def _invalid_utf8(self, e: UnicodeDecodeError) -> None:
-        self.parts = []
-        self.ws.fail(CloseCode.INVALID_DATA, f"invalid UTF-8: {e.reason} at position {e.start}")
-
-    # -- HTTP --------------------------------------------------------------------------------------
-    def _http(self, req: Request) -> None:
-        path = req.path.split("?", 1)[0]
-        ws = self.ws
-        if path == "/ws":
-            if self.overflow:
-                resp = ws.reject(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
-                resp.headers["Retry-After"] = "10"
-            else:
-                try:
-                    host = req.headers.get("Host")
-                except MultipleValuesError:
-                    host = None
-                ws.origins = self.limits.origins_for(host.lower() if host else None)
-                resp = ws.accept(req)
-            ws.send_response(resp)
-            if resp.status_code == 101:
-                self.open = True
-                self.shell.opened(self)
-            return
-        if path == "/health":
-            body = msgspec.json.encode(self.shell.health())
-            headers = Headers(
-                [
-                    ("Content-Type", "application/json"),
-                    ("Content-Length", str(len(body))),
-                    ("Connection", "close"),
-                ]
-            )
-            ws.send_response(Response(200, "OK", headers, body))
-            return
-        found = static_file(path)  # the browser client
-        if found is not None:
-            body, kind = found
-            headers = Headers(
-                [
-                    ("Content-Type", kind),
-                    ("Content-Length", str(len(body))),
-                    ("Cache-Control", "no-cache"),
-                    ("X-Content-Type-Options", "nosniff"),
-                    ("Connection", "close"),
-                ]
-            )
-            ws.send_response(Response(200, "OK", headers, body))
-            return
-        ws.send_response(ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /, /ws or /health.\n"))
-
-    def _respond(self, resp: Response) -> None:
-        """An HTTP answer outside the library's parser (it has not seen the request)."""
-        t = self.transport
-        if t is not None:
-            t.write(resp.serialize())
-            t.close()  # not a WebSocket: no closing handshake
-
-    # -- sending and closing -------------------------------------------------------------------------
-    def send(self, frame: bytes) -> None:
-        """Queue one text frame; a client that stops reading is cut off, not waited for."""
-        t = self.transport
-        if not self.open or t is None or self.ws.state is not OPEN or t.is_closing():
-            return
-        t.write(text_frame(frame))
-        size = t.get_write_buffer_size()
-        if size != self.buffered:
-            self.shell.account(self, size)
-
-    def cut(self, why: str) -> None:
-        """Close a client that does not read (1008, ``why``); it is dropped at the close time-out
-        if it does not read that far."""
-        self.shell.warn("slow", "closing connection %s: %s", self.id, why)
-        if self.ws.state is OPEN:
-            self.ws.fail(CloseCode.POLICY_VIOLATION, why)
-        self._write()
-        self.shell.slow_cut += 1
-
-    def close(self, code: int = 1001, reason: str = "") -> None:
-        if self.ws.state is OPEN:
-            self.ws.send_close(code, reason)
-            self._write()
-
-    def abort(self) -> None:
-        if self.transport is not None:
-            self.transport.abort()
-
-    def address(self) -> str | None:
-        """The peer's IP address (the core's per-address limits), None if unknown."""
-        t = self.transport
-        peer = t.get_extra_info("peername") if t is not None else None
-        return peer[0] if isinstance(peer, tuple) and peer else None
-
-    def _write(self, writes: list[bytes] | None = None) -> None:
-        """Write what the library has to send; its end-of-stream is a half-close."""
-        t = self.transport
-        if t is None:
-            return
-        ws = self.ws
-        for data in ws.data_to_send() if writes is None else writes:
-            if data:
-                t.write(data)
-            elif t.can_write_eof():
-                try:
-                    t.write_eof()
-                except OSError:
-                    t.abort()
-            else:
-                t.close()
-        if self.close_at is None and (ws.close_expected() or ws.state is CLOSED):
-            self.close_at = time.monotonic() + self.limits.close_timeout
-
-    def check(self, now: float) -> None:
-        """The sweep's look at this socket: time-outs, keep-alive pings."""
-        if self.close_at is not None:
-            if now >= self.close_at:
-                self.abort()
-            return
-        ws = self.ws
-        if self.head is not None:  # no whole HTTP request yet
-            limit = self.limits.handshake_timeout
-            if self.overflow:
-                limit = min(limit, 1.0)
-            if now - self.born > limit:
-                self.head = None
-                self.shell.timeouts += 1
-                self._respond(ws.reject(HTTPStatus.REQUEST_TIMEOUT, "Request time-out.\n"))
-            return
-        if ws.state is not OPEN:
-            self.close_at = now + self.limits.close_timeout
-            return
-        silent = now - self.last_rx
-        if silent > self.limits.idle_timeout:
-            self.shell.timeouts += 1
-            ws.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
-            self._write()
-            self.abort()  # it answers nothing: no closing handshake to wait for
-        elif not self.pinged and silent > self.limits.idle_timeout / 2:
-            self.pinged = True
-            ws.send_ping(b"")
-            self._write()
-
-
-def _too_large(limit: int) -> ProtocolError:
-    return ProtocolError(
-        "protocol.too_large",
-        f"A message may have at most {limit} bytes: closing (1009).",
-        f"Un message a au plus {limit} octets : fermeture (1009).",
-    )
-
-
-class Listener:
-    """The listening sockets, with an accept loop that backs off when the process is out of
-    descriptors (asyncio's own logs every pending connection again and again)."""
-
-    def __init__(self, shell: Shell, sockets: list[socket.socket]) -> None:
-        self.shell = shell
-        self.loop = shell.loop
-        self.sockets = sockets
-        self.closed = False
-        for s in sockets:
-            self.loop.add_reader(s.fileno(), self._accept, s)
-
-    def _accept(self, sock: socket.socket) -> None:
-        for _ in range(64):
-            try:
-                conn, _addr = sock.accept()
-            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
-                return
-            except OSError as e:
-                if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                    self.shell.warn(
-                        "accept",
-                        "cannot accept connections (%s): retrying every %s s",
-                        e.strerror,
-                        ACCEPT_BACKOFF,
-                    )
-                    self.loop.remove_reader(sock.fileno())
-                    self.loop.call_later(ACCEPT_BACKOFF, self._resume, sock)
-                else:
-                    self.shell.warn("accept", "accept failed: %s", e)
-                return
-            conn.setblocking(False)
-            self.loop.create_task(self._adopt(conn))
-
-    async def _adopt(self, conn: socket.socket) -> None:
-        try:
-            await self.loop.connect_accepted_socket(self.shell.new_connection, conn)
-        except OSError:
-            conn.close()
-
-    def _resume(self, sock: socket.socket) -> None:
-        if not self.closed:
-            self.loop.add_reader(sock.fileno(), self._accept, sock)
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        for s in self.sockets:
-            self.loop.remove_reader(s.fileno())
-            s.close()
 
 
 class Shell:
@@ -695,6 +276,55 @@ class Shell:
         self.store.commit()
 
 
+@dataclass
+class Server:
+    """A running game master: its store, core and shell, listening on ``port``."""
+
+    store: TableStore
+    core: Core
+    shell: Shell
+    host: str
+    port: int
+    resumed: int  # unfinished tables rebuilt from the store at the start
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.host}:{self.port}/ws"
+
+    async def close(self) -> None:
+        """Graceful stop (everyone told, sockets closed), then the store committed and closed."""
+        await self.shell.close()
+        self.store.close()
+
+
+async def start(
+    host: str = "127.0.0.1",
+    port: int = 0,
+    db: str | None = None,
+    *,
+    leak_guard: bool = False,
+    synchronous: str = "NORMAL",
+    limits: Limits | None = None,
+    core_limits: CoreLimits | None = None,
+    entropy: Callable[[int], bytes] = os.urandom,
+) -> Server:
+    """Build a game master and start listening: the store (``db``, an SQLite file; None: in
+    memory), the core, the recovery of the store's unfinished tables, the shell. Stop it with
+    :meth:`Server.close`."""
+    store = SQLiteStore(db or ":memory:", synchronous=synchronous)
+    core = Core(store, entropy=entropy, leak_guard=leak_guard, limits=core_limits)
+    resumed = core.recover(time.time())
+    shell = Shell(core, limits)
+    try:
+        listener = await shell.listen(host, port)
+    except BaseException:
+        store.close()
+        raise
+    shell._rearm()
+    bound = listener.sockets[0].getsockname()[1]
+    return Server(store, core, shell, host, bound, resumed)
+
+
 async def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -708,28 +338,33 @@ async def serve(
     ready: asyncio.Future[int] | None = None,
 ) -> None:
     """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
-    store = SQLiteStore(db or ":memory:", synchronous=synchronous)
-    core = Core(store, leak_guard=leak_guard, limits=core_limits)
-    resumed = core.recover(time.time())
+    server = await start(
+        host,
+        port,
+        db,
+        leak_guard=leak_guard,
+        synchronous=synchronous,
+        limits=limits,
+        core_limits=core_limits,
+    )
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again
     gc.set_threshold(*GC_THRESHOLDS)
-    shell = Shell(core, limits)
-    server = await shell.listen(host, port)
-    bound = server.sockets[0].getsockname()[1]
     log.info(
-        "atout game master on ws://%s:%s/ws (db %s, %d tables resumed)", host, bound, db, resumed
+        "atout game master on ws://%s:%s/ws (db %s, %d tables resumed)",
+        host,
+        server.port,
+        db,
+        server.resumed,
     )
-    shell._rearm()
     if stop is None:
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
-            shell.loop.add_signal_handler(sig, stop.set)
+            server.shell.loop.add_signal_handler(sig, stop.set)
     if ready is not None and not ready.done():
-        ready.set_result(bound)
+        ready.set_result(server.port)
     try:
         await stop.wait()
     finally:
         log.info("shutting down")
-        await shell.close()
-        store.close()
+        await server.close()

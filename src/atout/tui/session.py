@@ -334,22 +334,16 @@ class LocalServer:
             self._ready.set()
 
     async def _serve(self) -> None:
-        from atout.server.core import Core
-        from atout.server.store import Store
-        from atout.server.ws import Shell
+        from atout.server.ws import start
 
-        store = Store(str(Path(self._dir or ".") / "atout.db"))
-        core = Core(store, leak_guard=self.leak_guard)
-        core.recover(time.time())
-        shell = Shell(core)
-        server = await shell.listen("127.0.0.1", 0)
-        self.core = core
-        self.url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/ws"
+        db = str(Path(self._dir or ".") / "atout.db")
+        server = await start("127.0.0.1", 0, db, leak_guard=self.leak_guard)
+        self.core = server.core
+        self.url = server.url
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._ready.set()
         try:
             await self._stop.wait()
         finally:
-            await shell.close()
-            store.close()
+            await server.close()
