@@ -56,6 +56,8 @@ def create_table(page: Any, game: str, players: int, options: dict[str, str]) ->
     page.fill("#name", "alice")
     page.click("#connect")
     page.wait_for_selector("#create")
+    page.wait_for_selector(".tiles .tile")
+    a11y(page, "lobby")
     page.select_option("#f-game", game)
     page.wait_for_selector(f'#f-game option[value="{game}"]:checked', state="attached")
     page.fill("#f-players", str(players))
@@ -98,6 +100,7 @@ def test_a_whole_game_by_taps(chromium, game, device):
         # the first time a game is opened: how to play, from the rules pages, then the table
         page.wait_for_selector("dialog#rules[open] .rules-body li")
         assert page.locator("dialog#rules[open]").count() == 1
+        a11y(page, "how to play")
         page.click("#rules-close")
         page.evaluate("() => { window.atout.state.autoDelay = 300; }")
         player = TablePlayer(page, touch, seed=spec["seed"])
@@ -169,5 +172,44 @@ def test_a_whole_game_by_taps(chromium, game, device):
         assert did["blind_draw"] > 0, did
         assert did["king_swap"] > 0 and did["tap_player"] > 0, did
         assert did["ace_colour"] > 0 and did["colour_on_board"] > 0, did
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rules_one_tap_from_the_lobby_and_the_table(chromium, lang):
+    """Each game's rules open from its tile in the lobby and from the table's ? button, in the
+    page's language, from the rules pages themselves (docs/rules), and pass axe-core."""
+    ctx = chromium.new_context(**PHONE, locale="fr-FR" if lang == "fr" else "en-GB")
+    page = ctx.new_page()
+    page.add_init_script(NONCES % 5)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    heading = {"en": "In short", "fr": "En bref"}[lang]
+    with Servers(seed=5) as servers:
+        page.goto(servers.page_url)
+        page.fill("#name", "rita")
+        page.click("#connect")
+        page.wait_for_selector(".tiles .tile")
+        for game in ("q2j", "quinze", "pouilleux"):
+            page.click(f'.tile[data-game="{game}"] .rules-link')
+            page.wait_for_selector("dialog#rules[open] .rules-body h2")
+            assert heading in page.inner_text("dialog#rules .rules-body")
+            a11y(page, f"{game} rules ({lang})")
+            page.click("#rules-close")
+            page.wait_for_selector("dialog#rules:not([open])", state="attached")
+        # at the table: the ? button opens the table's game
+        page.click('.tile[data-game="pouilleux"] [data-quick="pouilleux-3"]')
+        page.wait_for_selector("#table-screen")
+        page.wait_for_selector("dialog#rules[open] .rules-body li")  # how to play, the first time
+        page.click("#rules-close")
+        page.click("#rules-btn")
+        page.wait_for_selector("dialog#rules[open] .rules-body h2")
+        text = page.inner_text("dialog#rules .rules-body")
+        assert (
+            ("Valet de pique" if lang == "fr" else "Jack of Spades") in text
+            or "J♠" in text
+            or "V♠" in text
+        )
     assert not errors, errors
     ctx.close()
