@@ -1,0 +1,197 @@
+"""The card table component alone (web/table.js), mounted in a blank page and fed models built from
+real game positions: whatever a player taps, it only ever sends one of the moves listed in
+``legal`` (or, when the list was truncated, a selection for the game master to judge); a Queen
+with its pair offers both plays; a swap asks for two players; a move with no choice plays itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import msgspec
+import pytest
+from tests.web.servers import Servers
+from tests.web.test_browser import CHROMIUM, FLAGS
+
+from atout.games import get_game
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+# A page with the table's parts, and a function that mounts a model and records what is sent.
+MOUNT = """async ([model]) => {
+  const { CardTable } = await import("/static/table.js");
+  document.body.innerHTML = `<div id="root"><div id="seats"></div><div id="felt"></div>
+    <p id="prompt"></p><div id="actions"></div><div id="hand"></div><span id="sort"></span></div>`;
+  const $ = (s) => document.querySelector(s);
+  window.sent = [];
+  const t = new CardTable(
+    { root: $("#root"), seats: $("#seats"), felt: $("#felt"), prompt: $("#prompt"), actions: $("#actions"), hand: $("#hand"), sortSlot: $("#sort") },
+    { onMove: (m) => window.sent.push(m) },
+  );
+  const names = (i) => "P" + (i + 1);
+  window.T = t;
+  t.set({ ...model, seatName: names, shortName: names, playerName: names, podName: names, reducedMotion: true, events: [] });
+  return true;
+}"""
+# Taps ``n`` random things that can be tapped on the table, as an impatient player would.
+MASH = """([n, seed]) => {
+  let x = seed;
+  const rnd = (k) => { x = (x * 1103515245 + 12345) % 2147483648; return x % k; };
+  for (let i = 0; i < n && window.sent.length === 0; i++) {
+    const all = [...document.querySelectorAll("#root button")];
+    if (!all.length) break;
+    all[rnd(all.length)].click();
+  }
+  return window.sent;
+}"""
+
+
+@pytest.fixture(scope="module")
+def page():
+    from playwright.sync_api import sync_playwright
+
+    with Servers(seed=1) as servers, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        pg = browser.new_page(viewport={"width": 1280, "height": 800})
+        pg.goto(servers.http_url + "/static/index.html?ws=ws://127.0.0.1:1/ws")
+        yield pg
+        browser.close()
+
+
+def model(
+    state: Any, seat: int, game: str, legal: list[Any] | None = None, total: int | None = None
+) -> dict:
+    legal = json.loads(
+        json.dumps(
+            [msgspec.to_builtins(m) for m in (state.legal_moves() if legal is None else legal)]
+        )
+    )
+    view = json.loads(json.dumps(state.view(seat), default=list))
+    return {
+        "game": game,
+        "lang": "en",
+        "me": seat,
+        "turn": seat,
+        "players": state.num_players,
+        "seats": [{"seat": i, "taken": True, "name": f"p{i}"} for i in range(state.num_players)],
+        "view": view,
+        "legal": legal,
+        "legalTotal": total if total is not None else len(legal),
+        "version": state.move_count,
+        "pending": False,
+        "over": False,
+        "autoDelay": 600_000,
+    }
+
+
+def positions(game: str, players: int, count: int, seed: int):
+    """Positions of random games: (state, seat to play)."""
+    g = get_game(game)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = g.setup(players, None, seed=rng.randrange(1 << 30))
+        while not s.is_over and len(out) < count:
+            if rng.random() < 0.3:
+                out.append(s.clone())
+            s.apply(s.current, rng.choice(list(s.legal_moves())))
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), [("q2j", 3), ("quinze", 2), ("pouilleux", 4)])
+def test_whatever_is_tapped_only_listed_moves_are_sent(page, game, players):
+    legal_sent = 0
+    for i, state in enumerate(positions(game, players, 60, seed=players)):
+        seat = state.current
+        m = model(state, seat, game)
+        page.evaluate(MOUNT, [m])
+        sent = page.evaluate(MASH, [40, 7 + i])
+        for move in sent:
+            assert move in m["legal"], (game, move)
+            legal_sent += 1
+    assert legal_sent > 20  # the mashing does reach moves, not only refusals
+
+
+def test_q2j_a_queen_with_its_pair_offers_both_plays(page):
+    g = get_game("q2j")
+    state = g.setup(2, None, seed=1)
+    moves = [
+        {"type": "play", "cards": ["QH"]},
+        {"type": "play", "cards": ["QH", "QS"]},
+        {"type": "draw"},
+    ]
+    m = model(state, state.current, "q2j", legal=moves)
+    m["view"]["hand"] = ["QH", "QS", "3C"]
+    page.evaluate(MOUNT, [m])
+    page.click('#hand [data-card="QH"]', position={"x": 4, "y": 20})
+    assert page.evaluate("window.sent") == []  # not played yet: there is a choice
+    buttons = page.locator("#actions button.act").all_inner_texts()
+    assert any("Q²" in b for b in buttons) and any(b.startswith("Play Q") for b in buttons), buttons
+    page.click('#hand [data-card="QS"]', position={"x": 4, "y": 20})  # the pair: played at once
+    assert page.evaluate("window.sent") == [{"type": "play", "cards": ["QH", "QS"]}]
+    # an unplayable card is refused on the table, in words, and nothing is sent
+    page.evaluate(MOUNT, [m])
+    page.click('#hand [data-card="3C"]', position={"x": 4, "y": 20})
+    assert page.evaluate("window.sent") == []
+    assert "cannot be played now" in page.inner_text("#prompt")
+
+
+def test_quinze_a_truncated_list_lets_the_game_master_judge(page):
+    g = get_game("quinze")
+    state = g.setup(2, None, seed=3)
+    m = model(
+        state, state.current, "quinze", legal=[{"type": "pass"}, {"type": "done"}], total=5000
+    )
+    m["view"]["hand"] = ["7H", "8S", "2C"]
+    m["view"]["table"] = ["KD"]
+    page.evaluate(MOUNT, [m])
+    page.click('#hand [data-card="7H"]', position={"x": 4, "y": 20})
+    page.click('#hand [data-card="8S"]', position={"x": 4, "y": 20})
+    assert "15" in page.inner_text("#prompt")
+    page.click('#actions button[data-type="fifteen"]')
+    assert page.evaluate("window.sent") == [{"type": "fifteen", "cards": ["7H", "8S"]}]
+    # the same selection with the whole list known and no such fifteen in it: nothing to send
+    m["legalTotal"] = 2
+    page.evaluate(MOUNT, [m])
+    page.click('#hand [data-card="7H"]', position={"x": 4, "y": 20})
+    assert page.locator('#actions button[data-type="fifteen"]').count() == 0
+    assert "cannot be played now" in page.inner_text("#prompt")
+
+
+def test_pouilleux_kings_ask_for_two_players_then_confirm(page):
+    g = get_game("pouilleux")
+    state = g.setup(4, None, seed=2)
+    pairs = [(a, b) for a in range(4) for b in range(a + 1, 4)]
+    moves = [{"type": "lay", "cards": ["KD", "KH"], "target": a, "other": b} for a, b in pairs]
+    moves.append({"type": "end"})
+    m = model(state, state.current, "pouilleux", legal=moves)
+    m["view"]["hand"] = ["KD", "KH", "3C"]
+    me = m["me"]
+    others = [s for s in range(4) if s != me]
+    page.evaluate(MOUNT, [m])
+    page.click('#hand [data-card="KD"]', position={"x": 4, "y": 20})
+    assert page.locator('#hand [aria-pressed="true"]').count() == 2  # its pair, selected with it
+    assert "two players" in page.inner_text("#prompt")
+    page.click(f'#seats .pod[data-seat="{others[2]}"]')
+    page.click(f'#seats .pod[data-seat="{others[0]}"]')
+    assert "swapped" in page.inner_text("#prompt")  # the effect in words before confirming
+    assert page.evaluate("window.sent") == []
+    page.click("#actions button.primary")
+    a, b = sorted([others[0], others[2]])
+    assert page.evaluate("window.sent") == [
+        {"type": "lay", "cards": ["KD", "KH"], "target": a, "other": b}
+    ]
+
+
+def test_a_move_with_no_choice_plays_itself_after_a_pause(page):
+    g = get_game("quinze")
+    state = g.setup(2, None, seed=3)
+    m = model(state, state.current, "quinze", legal=[{"type": "done"}])
+    m["autoDelay"] = 300
+    page.evaluate(MOUNT, [m])
+    assert "Nothing to choose" in page.inner_text("#prompt")
+    assert page.evaluate("window.sent") == []
+    page.wait_for_function("window.sent.length === 1", timeout=3000)
+    assert page.evaluate("window.sent") == [{"type": "done"}]
