@@ -124,7 +124,10 @@ export class CardTable {
   set(model) {
     const prev = this.model;
     const moved = !prev || prev.version !== model.version || prev.game !== model.game;
-    const snap = moved && prev && !model.reducedMotion ? snapshot(this.p.root) : null;
+    // a new deal seen as it happens (not a catch-up after a reload): the cards fly in from the stock
+    const events = model.events || [];
+    const dealt = moved && !model.reducedMotion && events.some((e) => e.kind === "deal") && events.length <= 2 * model.players + 4;
+    const snap = moved && !model.reducedMotion && (prev || dealt) ? (prev ? snapshot(this.p.root) : new Map()) : null;
     this.model = model;
     if (this.sel.version !== model.version) this.sel = { version: model.version, cards: [], params: {} };
     if (moved) this.flash = "";
