@@ -1,0 +1,178 @@
+"""What a table's members are sent: the one builder of updates (after a move, or a catch-up),
+``game_over``, ``rematch_ready`` and the table's info, and the leak guard.
+
+Hidden information: every update is built from ``state.view(seat)`` and the events ``seat`` may
+see (:meth:`Event.visible_to`); nothing else about a state leaves the game master. Error texts
+are scrubbed of the recipient's hidden cards. With the leak guard on (tests), every outgoing
+table message is also checked against ``state.secret_cards(seat)``.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from atout.games.base import Event, State
+from atout.protocol import messages as m
+from atout.server import record as r
+
+if TYPE_CHECKING:
+    from atout.server.table import TableActor
+
+
+class LeakError(AssertionError):
+    """A message about to leave the game master names a card its recipient may not see."""
+
+
+def listed(state: State[Any]) -> tuple[list[Any], int]:
+    """At most :data:`~atout.protocol.messages.MAX_LEGAL` of the legal moves as a plain list,
+    and how many there are."""
+    legal = state.legal_moves()
+    n = len(legal)
+    cap = m.MAX_LEGAL
+    return (legal if isinstance(legal, list) and n <= cap else list(islice(legal, cap))), n
+
+
+def update_body(
+    t: TableActor, seat: int | None, events: list[m.EventOut], now: float
+) -> m.UpdateBody:
+    """An update for ``seat`` (None: spectators): its view, the events given, and its legal
+    moves when it is the seat to act."""
+    state = t.state
+    assert state is not None
+    turn = state.current
+    legal = total = None
+    if seat is not None and seat == turn:
+        legal, total = listed(state)
+    return m.UpdateBody(
+        table=t.id,
+        version=t.version,
+        turn=turn,
+        seat=seat,
+        events=events,
+        view=state.view(seat),
+        legal=legal,
+        legal_total=total,
+        deadline=None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3)),
+    )
+
+
+def events_out(
+    t: TableActor, events: list[Event], seat: int | None, lang: str | None
+) -> list[m.EventOut]:
+    """The events ``seat`` may see, with their sentence in ``lang`` (None: no text)."""
+    describe = t.game.describe if lang is not None else None
+    return [
+        m.EventOut(
+            kind=e.kind,
+            seat=e.seat,
+            data=e.data,
+            text=describe(e, lang) if describe else None,  # type: ignore[arg-type]
+        )
+        for e in events
+        if e.visible_to(seat)
+    ]
+
+
+def seat_infos(t: TableActor) -> list[m.SeatInfo]:
+    return [
+        m.SeatInfo(
+            seat=s.index,
+            name=s.name,
+            bot=s.bot,
+            taken=s.taken,
+            connected=s.conn is not None or s.bot is not None,
+            away=s.away,
+        )
+        for s in t.seats
+    ]
+
+
+def info(t: TableActor) -> m.TableInfo:
+    """The table as the lobby and its members see it."""
+    return m.TableInfo(
+        table=t.id,
+        game=t.game.id,
+        players=t.players,
+        options=t.options,
+        status=t.status,  # type: ignore[arg-type]
+        seats=seat_infos(t),
+        turn_seconds=t.settings.turn_seconds,
+        private=t.settings.private,
+        spectators=len(t.spectators),
+        version=t.version,
+        commitment=t.commitment,
+        rematch_of=t.rematch_of,
+        rematch=t.rematch,
+    )
+
+
+def game_over(t: TableActor, to: str, seq: int) -> m.GameOver:
+    """``game_over``: the result, and what proves the deal (format 1: the seed alone)."""
+    fair = t.secret is not None
+    body = m.GameOverBody(
+        table=t.id,
+        result=t.result or {},
+        seed=t.seed or "",
+        commitment=t.commitment or "",
+        version=t.version,
+        secret=t.secret,
+        nonces=[s.nonce or "" for s in t.seats] if fair else [],
+        rematch_commitment=(
+            r.secret_commitment(t.next_secret) if t.next_secret and t.rematch is None else None
+        ),
+    )
+    return m.GameOver(sender=m.GM, to=to, seq=seq, body=body)
+
+
+def rematch_ready(
+    t: TableActor, to: str, seq: int, seat: int | None = None, token: str | None = None
+) -> m.RematchReady:
+    body = m.RematchReadyBody(table=t.id, new_table=t.rematch or "", seat=seat, token=token)
+    return m.RematchReady(sender=m.GM, to=to, seq=seq, body=body)
+
+
+# -- the leak guard
+def check_leak(t: TableActor, seat: int | None, msg: m.Message) -> None:
+    """Raise :class:`LeakError` if ``msg`` names a card ``seat`` may not see now."""
+    if t.state is None:
+        return
+    secret = {c.code for c in t.state.secret_cards(seat)}
+    found = secret.intersection(_strings(msgspec.to_builtins(msg)))
+    if found:
+        raise LeakError(f"table {t.id}: message to seat {seat} names hidden cards {sorted(found)}")
+
+
+def _strings(obj: Any) -> set[str]:
+    """Every string in a JSON-like value (keys included)."""
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x)
+        elif isinstance(x, dict):
+            out.update(k for k in x if isinstance(k, str))
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple):
+            stack.extend(x)
+    return out
+
+
+_CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS](?:#\d)?\b|\bJK\d(?:#\d)?")
+
+
+def scrub(text: str, secret: set[Any], lang: str) -> str:
+    """``text`` with every hidden card (code or name) replaced: errors never reveal cards."""
+    if not secret:
+        return text
+    codes = {c.code for c in secret}
+    text = _CODE.sub(lambda mo: "??" if mo.group(0) in codes else mo.group(0), text)
+    for c in secret:
+        name = c.name(lang)
+        if name in text:
+            text = text.replace(name, "?")
+    return text
