@@ -276,3 +276,18 @@ def test_unknown_game_and_bad_players() -> None:
         rl.raw_env("belote", 2)
     with pytest.raises(Exception, match="played by"):
         rl.raw_env("q2j", 11)
+
+
+def test_the_example_runs() -> None:
+    """examples/rl_random_vs_bots.py plays a few games of each game against the heuristic."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "rl_random_vs_bots.py"
+    spec = importlib.util.spec_from_file_location("rl_random_vs_bots", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for game_id in GAMES:
+        share, n = module.play(game_id, 2, 4, "heuristic", 1)
+        assert n == 4 and 0.0 <= share <= 1.0

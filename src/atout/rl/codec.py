@@ -14,7 +14,8 @@ so far (``pending``) between them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -89,29 +90,35 @@ class Codec:
 class Encoder:
     """Builds an observation vector segment by segment (so sizes are never counted by hand)."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("buf",)
 
     def __init__(self) -> None:
-        self.parts: list[np.ndarray] = []
+        self.buf: list[float] = []
 
-    def cards(self, index: dict[str, int], size: int, codes: Sequence[str]) -> None:
+    def cards(self, index: dict[str, int], size: int, codes: Iterable[str]) -> None:
         """A plane: 1 at each card's index."""
-        v = np.zeros(size, dtype=np.float32)
+        buf = self.buf
+        base = len(buf)
+        buf.extend(_zeros(size))
         for code in codes:
-            v[index[code]] = 1.0
-        self.parts.append(v)
+            buf[base + index[code]] = 1.0
 
     def one_hot(self, size: int, at: int | None) -> None:
-        v = np.zeros(size, dtype=np.float32)
+        base = len(self.buf)
+        self.buf.extend(_zeros(size))
         if at is not None:
-            v[at] = 1.0
-        self.parts.append(v)
+            self.buf[base + at] = 1.0
 
-    def values(self, xs: Sequence[float], lo: float = 0.0, hi: float = 1.0) -> None:
-        self.parts.append(np.clip(np.asarray(xs, dtype=np.float32), lo, hi))
+    def values(self, xs: Iterable[float], lo: float = 0.0, hi: float = 1.0) -> None:
+        self.buf.extend(lo if x < lo else hi if x > hi else float(x) for x in xs)
 
     def done(self) -> np.ndarray:
-        return np.concatenate(self.parts) if self.parts else np.zeros(0, dtype=np.float32)
+        return np.array(self.buf, dtype=np.float32)
+
+
+@cache
+def _zeros(size: int) -> list[float]:
+    return [0.0] * size
 
 
 def rel(seat: int | None, me: int | None, players: int) -> int | None:
