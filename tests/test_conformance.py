@@ -246,10 +246,15 @@ def test_apply_unchecked_plays_the_move_and_counts_it(game_id: str) -> None:
     game = all_games()[game_id]
     a = game.setup(game.min_players, None, 3)
     b = game.setup(game.min_players, None, 3)
-    move = a.legal_moves()[0]
-    a.apply(a.current, move)
-    b.apply_unchecked(move)
-    assert b.move_count == a.move_count == 1 and snapshot(b) == snapshot(a)
+    for n in (1, 2):
+        move = a.legal_moves()[0]
+        assert a.is_legal(move) and b.is_legal(move)
+        a.apply(a.current, move)
+        b.apply_unchecked(move)
+        assert b.move_count == a.move_count == n and snapshot(b) == snapshot(a)
+    assert not a.is_legal(object())
+    for move in a.legal_moves():  # the wire form of every move reads back through the union
+        assert msgspec.convert(msgspec.to_builtins(move), game.move_union()) == move
 
 
 def test_errors_speak_both_languages_and_carry_their_code() -> None:

@@ -784,3 +784,30 @@ def test_the_view_names_the_game_and_counts_the_turns() -> None:
     while s.current == 0:
         act(s, s.default_move())
     assert s.view(None)["turns"] == 2 and not s.is_over
+
+
+def test_a_pick_and_a_shared_win_in_words() -> None:
+    s = deal(["JH 2C 3C", "JD 4C 5C 2S 3S 4S 5S", "JS"])
+    take(s, "JD")
+    act(s, Lay(("JD", "JH"), target=2))
+    full, masked = [e for e in act(s, Pick(0)) if e.kind == "pick"]
+    assert GAME.describe(full) == "P1 takes the J♠ from P3 (Jacks)."
+    assert GAME.describe(masked, "fr") == "J1 prend une carte dans le jeu de J3 (Valets)."
+    s = deal(["", "", "", "", "", "JS", "9H", "9D"])
+    over = public(s.start_events(), "game_over")[0]
+    assert GAME.describe(over).startswith("P1, P2, P3, P4, P5 have no cards left and win! ")
+    s = deal(["KH 2C 3C", "KD 4C 5C 8C 9C", "2S 3S 4S 5S 8S 9S JS"])
+    with pytest.raises(IllegalMove) as exc:
+        s.apply(0, Lay(("KD", "KH")))
+    assert (exc.value.message, exc.value.message_fr) == (
+        "Draw a card from the next player first.",
+        "Piochez d'abord une carte.",
+    )
+    take(s, "KD")
+    with pytest.raises(IllegalMove) as exc:
+        s.apply(0, Lay(("ZZ", "KH")))
+    assert exc.value.to_dict() == {
+        "code": "unknown_card",
+        "message": "Not a card.",
+        "message_fr": "Ce n'est pas une carte.",
+    }

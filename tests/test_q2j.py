@@ -448,7 +448,11 @@ def test_unknown_move_types_are_refused_bad_move() -> None:
     s = deal(["2C 3C 4C 5C KH", "2D 3D 4D 5D 6D"], "9S")
     with pytest.raises(IllegalMove) as exc:
         s.check("draw")
-    assert exc.value.code == "bad_move"
+    assert exc.value.to_dict() == {
+        "code": "bad_move",
+        "message": "Unknown move.",
+        "message_fr": "Coup inconnu.",
+    }
 
 
 def test_beat_queen_a_queen_led_on_return_draws() -> None:
