@@ -8,7 +8,8 @@ Method (the same for every environment):
 * one **step** = one action by an agent; each step also builds the next decision's observation
   and legal actions (what a learner reads). atout: ``rl.env(...)`` with the classic wrappers,
   ``env.last()`` then ``env.step(action)`` over ``agent_iter()`` (the end-of-game bookkeeping
-  steps with ``None`` are not counted); RLCard: ``rlcard.make("uno")``, ``env.step(action)``,
+  steps with ``None`` are not counted); again with ``rl.raw_env(...)``, without PettingZoo's
+  three wrappers (each attribute read goes through them); RLCard: ``rlcard.make("uno")``, ``env.step(action)``,
   whose return value is the next state (observation and legal actions);
 * the action is a uniform choice among the legal ones, from a ``random.Random`` seeded per
   episode (atout: the mask's nonzero entries; RLCard: ``state["legal_actions"]``);
@@ -17,9 +18,9 @@ Method (the same for every environment):
 * each (environment, players) cell runs episodes for ``--seconds``, ``--repeat`` times, cells
   interleaved round-robin; we report the median steps/s (and min–max) and episodes/s.
 
-Run: ``python bench/rl.py [--seconds S] [--repeat R] [--players 2,4]``. Needs the ``rl`` extra and,
-for the comparison, the ``bench`` extra (``pip install -e '.[rl,bench]'``); without RLCard its
-rows are skipped and named.
+Run: ``python bench/rl.py [--seconds S] [--repeat R] [--players 2,4] [--clock cpu]``. Needs the
+``rl`` extra and, for the comparison, the ``bench`` extra (``pip install -e '.[rl,bench]'``);
+without RLCard its rows are skipped and named.
 """
 
 from __future__ import annotations
@@ -39,20 +40,24 @@ import numpy as np
 #: One cell: run episodes for ``seconds`` -> (steps, moves, episodes, elapsed).
 Runner = Callable[[float], tuple[int, int, int, float]]
 
+#: The clock cells are timed with: wall time, or this process's CPU time (``--clock cpu``).
+CLOCK = [time.perf_counter]
+
 GAMES = {"q2j": {}, "pouilleux": {}, "quinze": {"match": False}, "quinze (match)": {}}
 
 
-def atout_runner(game: str, players: int, options: dict) -> Runner:
+def atout_runner(game: str, players: int, options: dict, wrapped: bool = True) -> Runner:
     from atout import rl
 
     game_id = game.split()[0]
-    env = rl.env(game_id, players=players, **options)
+    make = rl.env if wrapped else rl.raw_env
+    env = make(game_id, players=players, **options)
     seed = [0]
 
     def run(seconds: float) -> tuple[int, int, int, float]:
         steps = moves = episodes = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = CLOCK[0]()
+        while CLOCK[0]() - t0 < seconds:
             seed[0] += 1
             rng = random.Random(seed[0])
             env.reset(seed=seed[0])
@@ -67,7 +72,7 @@ def atout_runner(game: str, players: int, options: dict) -> Runner:
                 del agent
             moves += env.unwrapped.game_state.move_count
             episodes += 1
-        return steps, moves, episodes, time.perf_counter() - t0
+        return steps, moves, episodes, CLOCK[0]() - t0
 
     return run
 
@@ -80,8 +85,8 @@ def uno_runner(players: int) -> Runner:
 
     def run(seconds: float) -> tuple[int, int, int, float]:
         steps = episodes = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = CLOCK[0]()
+        while CLOCK[0]() - t0 < seconds:
             seed[0] += 1
             rng = random.Random(seed[0])
             env.seed(seed[0])
@@ -90,7 +95,7 @@ def uno_runner(players: int) -> Runner:
                 state, _ = env.step(rng.choice(list(state["legal_actions"])))
                 steps += 1
             episodes += 1
-        return steps, steps, episodes, time.perf_counter() - t0
+        return steps, steps, episodes, CLOCK[0]() - t0
 
     return run
 
@@ -100,7 +105,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--players", default="2,4")
+    ap.add_argument(
+        "--clock", choices=("wall", "cpu"), default="wall", help="cpu: on a busy machine"
+    )
     args = ap.parse_args()
+    if args.clock == "cpu":
+        CLOCK[0] = time.process_time
     counts = [int(x) for x in args.players.split(",")]
 
     cells: list[tuple[str, int, Runner]] = []
@@ -108,6 +118,8 @@ def main() -> None:
     for n in counts:
         for game, opts in GAMES.items():
             cells.append((f"atout {game}", n, atout_runner(game, n, opts)))
+            raw = atout_runner(game, n, opts, wrapped=False)
+            cells.append((f"atout {game}, raw_env", n, raw))
         try:
             cells.append(("RLCard uno", n, uno_runner(n)))
         except ImportError as e:
@@ -129,7 +141,7 @@ def main() -> None:
             versions.append(f"{pkg} {metadata.version(pkg)}")
     print(
         f"Python {platform.python_version()} on {platform.machine()}; {', '.join(versions)}; "
-        f"{args.seconds:g} s × {args.repeat} per cell"
+        f"{args.seconds:g} s ({args.clock}) × {args.repeat} per cell"
     )
     print()
     print(
