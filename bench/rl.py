@@ -43,7 +43,7 @@ Runner = Callable[[float], tuple[int, int, int, float]]
 #: The clock cells are timed with: wall time, or this process's CPU time (``--clock cpu``).
 CLOCK = [time.perf_counter]
 
-GAMES = {"q2j": {}, "pouilleux": {}, "quinze": {"match": False}, "quinze (match)": {}}
+GAMES = {"q2j": {}, "pouilleux": {}, "quinze (one deal)": {"match": False}, "quinze (match)": {}}
 
 
 def atout_runner(game: str, players: int, options: dict, wrapped: bool = True) -> Runner:
