@@ -183,7 +183,6 @@ def wait_turn(page: Any, last: int) -> bool:
 
 
 def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
-    started = time.monotonic()
     errors: list[str] = []
     page = open_page(browser, servers, errors)
     assert page.title() == "atout — card games"
@@ -296,7 +295,6 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     assert sorted(seen["hand"]) == sorted(srv["hand"])
     assert page.locator("#over").is_hidden()
     assert not errors, errors
-    assert time.monotonic() - started < 60
 
 
 def test_keyboard_and_aria(servers, browser):

@@ -22,17 +22,20 @@ CONTENT_TYPES = {
 }
 # One path segment: a plain file name (no "..", no hidden files, no escapes or separators).
 _SEGMENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
+# The page's own routes: an invitation, a replay, a leaderboard, a player page.
+_PAGE = re.compile(r"/(?:t|replay|leaderboard|players)/[^/]{1,100}/?")
 
 
 def static_file(path: str) -> tuple[bytes, str] | None:
-    """The body and content type served for ``path`` (``/``, ``/static/NAME`` or
-    ``/rules/NAME``, the same as ``/static/rules/NAME``), or None.
+    """The body and content type served for ``path`` (``/`` and the page's routes ``/t/ID``,
+    ``/replay/ID``, ``/leaderboard/GAME``, ``/players/NAME``; ``/static/NAME``; ``/rules/NAME``,
+    the same as ``/static/rules/NAME``), or None.
 
     ``path`` is the request path without its query string. Only files of this package with a
     known web suffix are served; anything else, ``..`` included, is None (answer 404).
     """
-    if path in ("/", "/index.html"):
-        return _read("index.html")
+    if path in ("/", "/index.html") or _PAGE.fullmatch(path):
+        return _read("index.html")  # the page routes these paths itself
     if path.startswith("/rules/"):  # the rules pages (scripts/build_rules.py), short URLs
         path = "/static" + path
     if not path.startswith("/static/"):

@@ -10,6 +10,7 @@ import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
 import { isMuted, setMuted, unlock, play } from "./sound.js";
+import { ApiError, accountForm, api, leaderboardPage, playerPage, replayPage } from "./pages.js";
 
 const BOT_KINDS = ["heuristic", "ismcts", "random"];
 
@@ -61,6 +62,9 @@ const S = {
   deadlineTotal: null, // the turn's length when no time limit is listed in the table info
   autoDelay: 1200, // ms before a move with no choice plays itself
   drawTimes: [], // ms from an update received to the table drawn (bench/web.py reads them)
+  account: null, // the logged-in account's name (null: a guest)
+  page: null, // {page, id|game|name} for the pages outside the game (replay, leaderboard, player)
+  invite: null, // a table id from an invitation link (/t/<table>) to join once connected
   retries: 0,
 };
 
@@ -162,7 +166,10 @@ async function connect(name) {
     const games = await conn.request("list_games", {});
     S.games = games.body.games;
     if (S.at) await rejoin(S.at.reconnectFrom ?? -1);
-    else await toLobby();
+    else if (S.invite) {
+      await toLobby();
+      await takeInvitation();
+    } else await toLobby();
   } catch (e) {
     if (conn !== S.conn) return;
     if (S.at && !(e instanceof ServerError)) {
@@ -493,7 +500,7 @@ const ui = {}; // the table screen's persistent parts (live regions must not be 
 
 function render() {
   document.documentElement.lang = S.lang;
-  document.body.classList.toggle("at-table", S.screen === "table");
+  document.body.classList.toggle("at-table", S.screen === "table" || (S.screen === "page" && S.page && S.page.page === "replay"));
   document.title = S.screen === "table" && S.at ? `${gameTitle(S.info && S.info.game)} · atout` : tr("title");
   $("#lang").textContent = tr("switch_lang");
   $("#lang").setAttribute("aria-label", tr("switch_lang_label"));
@@ -504,8 +511,10 @@ function render() {
   const main = $("#main");
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   for (const k of Object.keys(ui)) delete ui[k];
+  drawNav();
   if (S.screen === "connect") main.replaceChildren(connectScreen());
   else if (S.screen === "lobby") main.replaceChildren(lobbyScreen());
+  else if (S.screen === "page") drawPage(main);
   else main.replaceChildren(tableScreen());
   if (S.screen === "table") drawTable();
   if (S.screen === "lobby") drawTables();
@@ -530,23 +539,150 @@ function drawStatus() {
 // -- connect
 
 function connectScreen() {
+  if (S.account) {
+    // logged in: play under the account's name
+    return h(
+      "div",
+      { class: "panel connect" },
+      h("h2", { text: tr("welcome_back", { name: S.account }) }),
+      S.error ? h("p", { class: "error", role: "alert", text: S.error }) : null,
+      h(
+        "p",
+        { class: "actions" },
+        h("button", { type: "button", class: "primary", id: "connect", "data-key": "connect", onclick: () => connect(S.account), text: tr("play") }),
+        h("button", { type: "button", id: "logout", onclick: logout, text: tr("log_out") }),
+      ),
+      h("p", { class: "dim" }, tr("server") + colon(), h("code", { text: S.url })),
+    );
+  }
   const input = h("input", { id: "name", name: "name", required: true, maxlength: 64, autocomplete: "nickname", value: S.name, "data-key": "name" });
-  const form = h(
+  const guest = h(
     "form",
     {
-      class: "panel connect",
+      class: "guest-form",
       onsubmit: (ev) => {
         ev.preventDefault();
         if (input.value.trim()) connect(input.value);
       },
     },
-    h("h2", { text: tr("connect") }),
+    h("h3", { text: tr("as_guest") }),
+    h("p", { class: "dim small", text: tr("guest_help") }),
     h("p", {}, h("label", { for: "name", text: tr("your_name") }), " ", input),
-    h("p", { class: "dim" }, tr("server") + colon(), h("code", { text: S.url })),
-    S.error ? h("p", { class: "error", role: "alert", text: S.error }) : null,
     h("p", {}, h("button", { type: "submit", class: "primary", id: "connect", "data-key": "connect", text: tr("connect") })),
   );
-  return form;
+  return h(
+    "div",
+    { class: "panel connect" },
+    h("h2", { text: tr("connect") }),
+    S.error ? h("p", { class: "error", role: "alert", text: S.error }) : null,
+    h("div", { class: "connect-ways" }, guest, S.api !== false ? accountForm({ lang: S.lang, name: S.name }, loggedIn) : null),
+    h("p", { class: "dim small" }, tr("server") + colon(), h("code", { text: S.url })),
+  );
+}
+
+async function loggedIn(name) {
+  S.account = name;
+  S.name = name;
+  store.set("atout.name", name);
+  await connect(name);
+}
+
+async function logout() {
+  try {
+    await api("/api/logout", {});
+  } catch {
+    /* the session is gone either way */
+  }
+  S.account = null;
+  if (S.conn) {
+    const old = S.conn;
+    S.conn = null;
+    old.close();
+  }
+  S.status = "idle";
+  S.screen = "connect";
+  render();
+}
+
+/** The links at the top: leaderboards, and who you are (your player page) when logged in. */
+function drawNav() {
+  const nav = $("#nav");
+  if (!nav) return;
+  const first = (S.games[0] && S.games[0].id) || "q2j";
+  nav.replaceChildren(
+    h("a", { href: "/", "data-nav": "", text: tr("lobby") }),
+    h("a", { href: `/leaderboard/${first}`, "data-nav": "", id: "nav-leaderboard", text: tr("leaderboards") }),
+    S.account ? h("a", { href: `/players/${encodeURIComponent(S.account)}`, "data-nav": "", id: "nav-me", text: S.account }) : null,
+  );
+}
+
+// -- pages outside the game: replays, leaderboards, player pages (pages.js), routed by path
+
+function routeOf(path) {
+  const m = /^\/(t|replay|leaderboard|players)\/([^/]+)\/?$/.exec(path);
+  if (!m) return { page: "lobby" };
+  const id = decodeURIComponent(m[2]);
+  return { t: { page: "invite", id }, replay: { page: "replay", id }, leaderboard: { page: "leaderboard", game: id }, players: { page: "player", name: id } }[m[1]];
+}
+
+function pageContext() {
+  return { lang: S.lang, games: S.games.length ? S.games : FALLBACK_GAMES, gameTitle, reducedMotion: reducedMotion() };
+}
+
+const FALLBACK_GAMES = [{ id: "q2j" }, { id: "quinze" }, { id: "pouilleux" }];
+
+function drawPage(main) {
+  const p = S.page;
+  const box = h("div", { class: "page-box" });
+  main.replaceChildren(box);
+  if (p.page === "replay") ui.replay = replayPage(box, p.id, pageContext());
+  else if (p.page === "leaderboard") leaderboardPage(box, p.game, pageContext());
+  else if (p.page === "player") playerPage(box, p.name, pageContext());
+}
+
+/** Goes to ``path`` inside the page (history kept): a page, the lobby or an invitation. */
+function navigate(path, push = true) {
+  if (push) history.pushState(null, "", path);
+  const route = routeOf(location.pathname);
+  if (route.page === "lobby") {
+    S.page = null;
+    if (S.conn && S.status === "online" && !S.at) toLobby();
+    else if (S.at) {
+      S.screen = "table";
+      render();
+    } else {
+      S.screen = "connect";
+      render();
+    }
+    return;
+  }
+  if (route.page === "invite") {
+    S.invite = route.id;
+    S.page = null;
+    if (S.conn && S.status === "online") takeInvitation();
+    else {
+      S.screen = "connect";
+      render();
+    }
+    return;
+  }
+  S.page = route;
+  S.screen = "page";
+  render();
+}
+
+/** An invitation link (/t/<table>): a free seat if there is one, else watch. */
+async function takeInvitation() {
+  const id = S.invite;
+  S.invite = null;
+  history.replaceState(null, "", "/");
+  try {
+    const r = await S.conn.request("join", { table: id, seat: null });
+    await enter({ table: id, seat: r.body.seat, token: r.body.token });
+  } catch (e) {
+    if (e instanceof ServerError && /full|no_free|started|seat/.test(e.code)) await watchTable(id);
+    else lobbyError(e);
+  }
 }
 
 // -- lobby
@@ -1347,19 +1483,42 @@ document.addEventListener("pointerdown", unlock, { once: true });
 document.addEventListener("keydown", unlock, { once: true });
 $("#rules-close").addEventListener("click", () => $("#rules").close());
 
-function start() {
+async function start() {
   document.documentElement.style.setProperty("--back-img", `url("${backUrl()}")`);
   prewarm(S.lang);
   setInterval(() => S.screen === "lobby" && refreshTables(), 5000);
+  document.addEventListener("click", (ev) => {
+    const a = ev.target.closest && ev.target.closest("a[data-nav]");
+    if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button) return;
+    ev.preventDefault();
+    navigate(a.getAttribute("href"));
+  });
+  window.addEventListener("popstate", () => navigate(location.pathname, false));
+  if (new URLSearchParams(location.search).get("ws")) {
+    S.api = false; // a page pointed at another game master: its accounts live on its own origin
+  } else {
+    try {
+      const me = await api("/api/me");
+      S.account = me.name;
+    } catch (e) {
+      // 401: a guest; anything else: this game master has no accounts (an older one)
+      if (!(e instanceof ApiError) || e.status !== 401) S.api = false;
+    }
+  }
+  const route = routeOf(location.pathname);
   const saved = store.get("atout.at", sessionStorage);
-  if (saved && saved.url === S.url && saved.table && saved.name) {
+  if (route.page !== "lobby" && route.page !== "invite") {
+    navigate(location.pathname, false);
+  } else if (saved && saved.url === S.url && saved.table && saved.name) {
     // A reload (or a new tab's copy of this one): take the seat back with its token.
     S.at = { table: saved.table, seat: saved.seat ?? null, token: saved.token ?? null };
     S.screen = "table";
     render();
     connect(saved.name);
   } else {
+    if (route.page === "invite") S.invite = route.id;
     render();
+    if (S.account || (S.invite && S.name)) connect(S.account || S.name);
   }
 }
 

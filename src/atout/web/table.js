@@ -404,9 +404,13 @@ export class CardTable {
         onclick: pickable ? () => this.choose(need.key, s) : null,
       });
       const count = Number(sizes[s] ?? 0);
-      // the seat's cards as small backs (one painted box each: cheap to redraw)
-      const fan = h("div", { class: "mini-fan", "aria-hidden": "true" });
-      for (let j = 0; j < Math.min(count, 14); j++) fan.append(h("i", { class: "mini-back" }));
+      // the seat's cards as small backs (one painted box each: cheap to redraw); at the end of a
+      // game every hand is open, face up
+      const open = Array.isArray(m.view.hands) && Array.isArray(m.view.hands[s]) ? m.view.hands[s] : null;
+      const fan = open
+        ? h("div", { class: "open-hand", role: "group", "aria-label": this.tr("hand_of", { who: ctx.seatName(s) }) }, open.map((c) => this.cardNode(c, { key: `open:${s}:${c}` })))
+        : h("div", { class: "mini-fan", "aria-hidden": "true" });
+      if (!open) for (let j = 0; j < Math.min(count, 14); j++) fan.append(h("i", { class: "mini-back" }));
       pod.append(
         h(
           "div",
