@@ -65,6 +65,8 @@ const S = {
   account: null, // the logged-in account's name (null: a guest)
   page: null, // {page, id|game|name} for the pages outside the game (replay, leaderboard, player)
   invite: null, // a table id from an invitation link (/t/<table>) to join once connected
+  quickFill: store.get("atout.quickFill") || "bots", // quick play: "bots" now, or "wait" for people
+  waitUntil: null, // performance.now() when our quick-play table may be filled with bots
   retries: 0,
 };
 
@@ -296,6 +298,13 @@ function receive(msg) {
     case "rematch":
       S.votes = b.votes;
       break;
+    case "reaction":
+      showReaction(b.seat, tr("phrase_" + b.phrase));
+      return;
+    case "chat":
+      S.log.push({ text: `${seatName(b.seat)}${colon()}${b.text}`, kind: "chat", seat: b.seat });
+      if (S.screen === "table") drawTable();
+      return;
     case "rematch_ready":
       // The same seats at a new table: follow it (a player with its new token).
       S.at = { table: b.new_table, seat: b.seat ?? null, token: b.token ?? null };
@@ -410,11 +419,64 @@ function lobbyError(e) {
 }
 
 /** "Play against bots": a table of ``players`` with you at P1 and the default bots elsewhere. */
+/** "Play now": a seat at a waiting public table of that game and size (or a new one), the empty
+ *  seats filled with bots at once or after waiting for people (``S.quickFill``). */
 async function quickPlay(game, players) {
+  const fill = S.quickFill;
+  store.set("atout.quickFill", fill);
+  try {
+    const r = await S.conn.request("quick_play", { game, players, fill, wait: 30 });
+    S.waitUntil = fill === "wait" ? performance.now() + 30_000 : null;
+    await enter({ table: r.body.table, seat: r.body.seat, token: r.body.token });
+    return;
+  } catch (e) {
+    if (!(e instanceof ServerError) || !/unknown|bad_command|not_supported/.test(e.code)) {
+      lobbyError(e);
+      return;
+    }
+  }
+  // a game master without quick play: a table of our own with bots in the other seats
   const f = defaultForm(game);
   f.players = players;
   f.seats = Array.from({ length: players }, (_, i) => (i === 0 ? "human" : "bot"));
   await createTable(f);
+}
+
+/** The empty seats of our waiting table get bots, and the game starts. */
+async function fillBots() {
+  if (!S.at) return;
+  try {
+    await S.conn.request("fill_bots", { table: S.at.table });
+  } catch (e) {
+    S.message = tr("refused", { text: errorText(e) });
+    drawTable();
+  }
+}
+
+/** A fixed phrase said at the table (the game master rate-limits them). */
+async function react(phrase) {
+  if (!S.at || !S.conn) return;
+  try {
+    await S.conn.request("react", { table: S.at.table, phrase });
+  } catch (e) {
+    S.message = tr("refused", { text: errorText(e) });
+    drawTable();
+  }
+}
+
+const PHRASES = ["hello", "well_played", "gg", "thanks", "oops", "wow"];
+
+/** Someone said something: a bubble by their seat for a few seconds, and the same in words. */
+function showReaction(seat, text) {
+  const anchor = seat === (S.at && S.at.seat) ? ui.hand : document.querySelector(`.pod[data-seat="${seat}"]`);
+  if (ui.last) ui.last.textContent = `${seatName(seat)}${colon()}${text}`;
+  if (!anchor || !ui.felt) return;
+  const root = ui.felt.closest(".table-screen");
+  const a = anchor.getBoundingClientRect();
+  const r = root.getBoundingClientRect();
+  const bubble = h("div", { class: "bubble", "aria-hidden": "true", text, style: `left:${Math.max(4, a.left - r.left + 8)}px; top:${Math.max(4, a.top - r.top + 4)}px` });
+  root.append(bubble);
+  setTimeout(() => bubble.remove(), 3000);
 }
 
 async function createTable(form = null) {
@@ -710,6 +772,20 @@ function lobbyScreen() {
     "div",
     { class: "lobby" },
     h("p", { id: "lobby-error", class: "error", role: "alert", text: S.error }),
+    h(
+      "fieldset",
+      { class: "fill-choice" },
+      h("legend", { text: tr("fill_choice") }),
+      ["bots", "wait"].map((v) =>
+        h(
+          "label",
+          {},
+          h("input", { type: "radio", name: "fill", value: v, id: `fill-${v}`, checked: S.quickFill === v, onchange: () => (S.quickFill = v) }),
+          " ",
+          tr(v === "bots" ? "fill_bots_now" : "fill_wait"),
+        ),
+      ),
+    ),
     h("section", { class: "tiles", "aria-label": tr("games") }, S.games.map(gameTile)),
     h(
       "section",
@@ -975,6 +1051,12 @@ function tableScreen() {
       (ui.actions = h("div", { id: "actions", class: "actions" })),
       (ui.hand = h("div", { id: "hand", class: "hand" })),
       (ui.last = h("p", { id: "last", class: "last-line", role: "status", "aria-live": "polite" })),
+      (ui.reactions = h(
+        "details",
+        { class: "say", id: "say" },
+        h("summary", { text: tr("say") }),
+        h("div", { class: "reactions" }, PHRASES.map((p) => h("button", { type: "button", class: "quiet", dataset: { phrase: p }, onclick: () => react(p), text: tr("phrase_" + p) }))),
+      )),
       (ui.movelist = h(
         "details",
         { id: "movelist", class: "movelist" },
@@ -1069,6 +1151,7 @@ function drawTableNow() {
   ui.status.classList.toggle("mine", myTurn() && !S.pending);
   ui.message.textContent = S.message;
   ui.hintBtn.hidden = !myTurn();
+  ui.reactions.hidden = !S.at || S.at.seat == null;
   ui.hintBtn.disabled = S.pending || S.hinting;
   const hint = S.hint && S.at && u && S.hint.table === S.at.table && S.hint.version === u.version ? S.hint : null;
   const why = hint ? tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) : "";
@@ -1076,12 +1159,37 @@ function drawTableNow() {
   drawTimer();
   if (u) ui.table.set(tableModel());
   else {
-    ui.felt.replaceChildren(h("p", { class: "banner info", text: tr("waiting_players", { id: S.at ? S.at.table : "" }) }));
+    ui.felt.replaceChildren(...waitingTable());
   }
   markHint(hint);
   drawMoves();
   drawLog();
   drawOver();
+}
+
+/** A table still waiting for players: who is seated, the link to invite a friend, and bots to
+ *  fill the empty seats (after the quick play's wait, or at once). */
+function waitingTable() {
+  const info = S.info || {};
+  const link = `${location.origin}/t/${encodeURIComponent(S.at ? S.at.table : "")}`;
+  const free = (info.seats || []).filter((x) => !x.taken).length;
+  const left = S.waitUntil != null ? Math.max(0, Math.ceil((S.waitUntil - performance.now()) / 1000)) : 0;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      ui.prompt.textContent = tr("link_copied");
+    } catch {
+      ui.prompt.textContent = link;
+    }
+  };
+  return [
+    h("p", { class: "banner info", text: tr("waiting_players", { id: S.at ? S.at.table : "" }) }),
+    free ? h("p", { class: "dim", text: tr("free_seats_n", { n: free }) }) : null,
+    h("div", { class: "invite" }, h("span", { text: tr("invite_link") }), h("code", { id: "invite-link", text: link }), h("button", { type: "button", class: "quiet small-btn", id: "copy-invite", onclick: copy, text: tr("copy") })),
+    S.at && S.at.seat != null && free
+      ? h("p", {}, h("button", { type: "button", class: "primary", id: "fill-bots", disabled: left > 0, onclick: fillBots, text: left > 0 ? tr("fill_bots_in", { s: left }) : tr("fill_bots") }))
+      : null,
+  ];
 }
 
 /** The advised move: its cards (or the back to draw) outlined on the table. */
@@ -1111,6 +1219,7 @@ function deadlineFraction() {
 
 function drawTimer() {
   if (!ui.timer) return;
+  if (!S.update && S.waitUntil != null && S.screen === "table" && ui.felt && !ui.felt.querySelector("#fill-bots:not([disabled])")) drawTable();
   if (S.deadlineAt == null || S.over) {
     ui.timer.textContent = "";
     ui.timer.hidden = true;

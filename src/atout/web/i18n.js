@@ -112,6 +112,22 @@ const TEXTS = {
 
   hand_of: ["{who}'s hand", "Main de {who}"],
   // the players' platform
+  fill_choice: ["Empty seats", "Places libres"],
+  fill_bots_now: ["bots at once", "des robots tout de suite"],
+  fill_wait: ["wait for people (30 s, then bots if you like)", "attendre des joueurs (30 s, puis des robots si vous voulez)"],
+  free_seats_n: ["{n} free seat(s)", "{n} place(s) libre(s)"],
+  invite_link: ["Invite a friend:", "Inviter quelqu'un :"],
+  copy: ["Copy", "Copier"],
+  fill_bots: ["Fill the empty seats with bots", "Compléter avec des robots"],
+  fill_bots_in: ["Bots in {s} s…", "Robots dans {s} s…"],
+  say: ["Say…", "Dire…"],
+  phrase_hello: ["Hello!", "Bonjour !"],
+  phrase_well_played: ["Well played!", "Bien joué !"],
+  phrase_gg: ["Good game!", "Bonne partie !"],
+  phrase_thanks: ["Thanks!", "Merci !"],
+  phrase_oops: ["Oops!", "Oups !"],
+  phrase_wow: ["Wow!", "Waouh !"],
+
   welcome_back: ["Welcome back, {name}", "Bon retour, {name}"],
   play: ["Play", "Jouer"],
   log_in: ["Log in", "Se connecter"],
