@@ -20,7 +20,15 @@ from hypothesis import strategies as st
 
 from atout.cards import card
 from atout.games import all_games, get_game
-from atout.games.base import AtoutError, Event, Game, IllegalMove, State, events_for
+from atout.games.base import (
+    AtoutError,
+    Event,
+    Game,
+    IllegalMove,
+    State,
+    cards_in_hand,
+    events_for,
+)
 
 GAMES = sorted(all_games())
 MAX_MOVES = 20_000  # a random playout that has not ended by then is a bug
@@ -272,6 +280,15 @@ def test_errors_speak_both_languages_and_carry_their_code() -> None:
     with pytest.raises(IllegalMove) as exc:
         get_game("q2j").parse_move({"type": "nonsense"})
     assert exc.value.code == "bad_move" and exc.value.text("fr").startswith("Coup mal formé")
+    assert exc.value.text("en").startswith("Malformed move: ")
+    state = get_game("q2j").setup(2, None, 0)
+    with pytest.raises(IllegalMove) as exc:
+        cards_in_hand(["QH", "QH"], state.hands[0])
+    assert exc.value.to_dict() == {
+        "code": "duplicate_card",
+        "message": "The same card twice.",
+        "message_fr": "La même carte deux fois.",
+    }
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -740,3 +740,17 @@ def test_moves_are_described_in_both_languages() -> None:
         "passer",
         "distribuer",
     ]
+
+
+def test_reshuffles_and_a_shared_win_in_words() -> None:
+    from_discard = Event("reshuffle", None, {"from": "discard", "stock": 2})
+    from_table = Event("reshuffle", None, {"from": "table", "stock": 5})
+    assert GAME.describe(from_discard) == (
+        "The stock is empty: the défausse is shuffled into a new stock (2 cards)."
+    )
+    assert GAME.describe(from_table, "fr") == (
+        "Pioche et défausse vides : les cartes de la table sont mélangées pour faire la pioche "
+        "(5 cartes)."
+    )
+    tie = Event("game_over", None, {"winners": [0, 1], "reason": "target", "scores": [12.0, 12.0]})
+    assert GAME.describe(tie) == "The match is over. Winner(s) with the fewest points: P1, P2."
