@@ -67,6 +67,7 @@ const S = {
   invite: null, // a table id from an invitation link (/t/<table>) to join once connected
   quickFill: store.get("atout.quickFill") || "bots", // quick play: "bots" now, or "wait" for people
   waitUntil: null, // performance.now() when our quick-play table may be filled with bots
+  quickWait: 30, // seconds a quick-play table waits for people before bots may fill it
   retries: 0,
 };
 
@@ -425,8 +426,8 @@ async function quickPlay(game, players) {
   const fill = S.quickFill;
   store.set("atout.quickFill", fill);
   try {
-    const r = await S.conn.request("quick_play", { game, players, fill, wait: 30 });
-    S.waitUntil = fill === "wait" ? performance.now() + 30_000 : null;
+    const r = await S.conn.request("quick_play", { game, players, fill, wait: S.quickWait });
+    S.waitUntil = fill === "wait" ? performance.now() + S.quickWait * 1000 : null;
     await enter({ table: r.body.table, seat: r.body.seat, token: r.body.token });
     return;
   } catch (e) {
