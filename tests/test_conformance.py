@@ -289,6 +289,12 @@ def test_errors_speak_both_languages_and_carry_their_code() -> None:
         "message": "The same card twice.",
         "message_fr": "La même carte deux fois.",
     }
+    with pytest.raises(IllegalMove) as exc:
+        cards_in_hand(["ZZ"], state.hands[0])
+    assert (exc.value.text(), exc.value.text("fr")) == (
+        "'ZZ' is not a card.",
+        "'ZZ' n'est pas une carte.",
+    )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
