@@ -59,6 +59,8 @@ def test_every_module_the_page_imports_is_served():
         "cards.js",
         "i18n.js",
         "table.js",
+        "dom.js",
+        "pages.js",
         "layouts.js",
         "anim.js",
         "sound.js",

@@ -11,6 +11,7 @@ import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.j
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
 import { isMuted, setMuted, unlock, play } from "./sound.js";
 import { ApiError, accountForm, api, leaderboardPage, playerPage, replayPage } from "./pages.js";
+import { h } from "./dom.js";
 
 const BOT_KINDS = ["heuristic", "ismcts", "random"];
 
@@ -77,23 +78,6 @@ function saveSeat() {
 
 // ------------------------------------------------------------------------------ DOM helpers
 
-/** An element: h("button", {class: "x", onclick: f, "aria-label": "..."}, child, "text"...). */
-function h(tag, props, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid == null || kid === false) continue;
-    el.append(kid instanceof Node ? kid : String(kid));
-  }
-  return el;
-}
 
 const $ = (sel) => document.querySelector(sel);
 

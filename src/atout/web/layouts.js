@@ -4,24 +4,8 @@
 
 import { glyph, isCardCode } from "./cards.js";
 import { moveWord } from "./i18n.js";
+import { h } from "./dom.js";
 
-function h(tag, props, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid == null || kid === false) continue;
-    el.append(kid instanceof Node ? kid : String(kid));
-  }
-  return el;
-}
 
 const glyphs = (codes, ctx) => codes.map((c) => glyph(c, ctx.lang)).join(" ");
 const fr = (ctx) => ctx.lang === "fr";

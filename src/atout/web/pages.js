@@ -5,6 +5,7 @@
 import { CardTable } from "./table.js";
 import { sentenceNodes } from "./cards.js";
 import { t } from "./i18n.js";
+import { h } from "./dom.js";
 
 /** A refusal of the JSON API, in the same shape as the WebSocket's errors. */
 export class ApiError extends Error {
@@ -40,22 +41,6 @@ export async function api(path, body = undefined, method = undefined) {
   return data;
 }
 
-function h(tag, props, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid == null || kid === false) continue;
-    el.append(kid instanceof Node ? kid : String(kid));
-  }
-  return el;
-}
 
 const fmt = (x) => (x == null ? "—" : (Math.round(x * 10) / 10).toFixed(1));
 const date = (iso, lang) => (iso ? new Date(iso).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }) : "");

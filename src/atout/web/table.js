@@ -10,6 +10,7 @@ import { cardEl, backEl, glyph, cardName } from "./cards.js";
 import { LAYOUTS, GENERIC } from "./layouts.js";
 import { snapshot, animateFrom } from "./anim.js";
 import { t } from "./i18n.js";
+import { h } from "./dom.js";
 
 const PARAM_KEYS = ["colour", "target", "other"]; // a move's choices beyond its cards
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
@@ -74,23 +75,6 @@ export function icon(name) {
   return svg.cloneNode(true);
 }
 
-function h(tag, props, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid == null || kid === false) continue;
-    el.append(kid instanceof Node ? kid : String(kid));
-  }
-  return el;
-}
 
 export class CardTable {
   /** ``parts``: the elements to draw into ({seats, felt, status, actions, hand});
