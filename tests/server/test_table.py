@@ -25,6 +25,9 @@ class FakeHost:
         self.leak_guard = True
         self.moves_applied = 0
         self.timers: list[tuple[float, Timer, int]] = []
+        self.chat = False
+        self.now = 0.0
+        self.ended: list[str] = []
 
     def send(self, conn: int, msg: m.Message) -> None:
         self.out.append((conn, msg))
@@ -46,6 +49,9 @@ class FakeHost:
 
     def make_rematch(self, t: TableActor, now: float) -> None:
         raise AssertionError("no rematch here")
+
+    def game_ended(self, t: TableActor, now: float) -> None:
+        self.ended.append(t.id)
 
 
 def new_table(host: FakeHost, bots: list[int]) -> TableActor:

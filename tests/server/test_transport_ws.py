@@ -426,9 +426,11 @@ def test_the_core_is_told_each_peer_address():
             seen: list[tuple[int, str | None]] = []
             connect_core = shell.core.connect
 
-            def spy(conn: int, address: str | None = None, now: float = 0.0) -> Any:
+            def spy(
+                conn: int, address: str | None = None, now: float = 0.0, session: str | None = None
+            ) -> Any:
                 seen.append((conn, address))
-                return connect_core(conn, address=address, now=now)
+                return connect_core(conn, address=address, now=now, session=session)
 
             shell.core.connect = spy  # type: ignore[method-assign]
             c = await connect(port)

@@ -99,6 +99,9 @@ class SeatInfo(Body, omit_defaults=False):
         bool,
         _d("Its player is gone past the grace period: a bot plays for them until they resume."),
     ] = False
+    account: Annotated[
+        bool, _d("Held by a logged-in account (its name is the account's): rated games.")
+    ] = False
 
 
 class TableInfo(Body, omit_defaults=False):
@@ -128,6 +131,18 @@ class TableInfo(Body, omit_defaults=False):
     ] = None
     rematch_of: TableId | None = None
     rematch: TableId | None = None
+    rated: Annotated[
+        bool,
+        _d(
+            "Every seat taken so far is an account or one of the game master's bots: if it "
+            "stays so to the end, the result moves the accounts' ratings."
+        ),
+    ] = False
+    quick: Annotated[bool, _d("Opened by quick_play: quick_play seats others here.")] = False
+    fill_in: Annotated[
+        float | None,
+        _d("Seconds from now after which a seated player may fill_bots (null: not waiting)."),
+    ] = None
 
 
 class EventOut(Body):
@@ -209,8 +224,46 @@ class RematchVoteBody(Body):
 
 class ResumeBody(Body):
     table: TableId
-    token: Annotated[str, _d("The secret seat token from 'joined'.")]
+    token: Annotated[
+        Annotated[str, msgspec.Meta(max_length=128)] | None,
+        _d(
+            "The secret seat token from 'joined'. May be left out (or be stale) on a connection "
+            "of the account that holds the seat: the account takes it back from any device."
+        ),
+    ] = None
     version: Annotated[int, _d("Last state version the client saw (-1: none).")] = -1
+
+
+class QuickPlayBody(Body):
+    game: str
+    players: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    fill: Annotated[
+        Literal["wait", "bots"],
+        _d("'bots': the empty seats get bots at once and the game starts; 'wait': for people."),
+    ] = "wait"
+    wait: Annotated[
+        float,
+        _d("Seconds after which the table's seated players may fill_bots (a new table's)."),
+        msgspec.Meta(ge=0, le=3600),
+    ] = 30.0
+    nonce: Annotated[Nonce | None, _d("This seat's contribution to the seed, as in join.")] = None
+
+
+REACTIONS = ("gg", "well_played", "thanks", "oops", "hello", "wow")
+CHAT_MAX = 200
+
+
+class ReactBody(Body):
+    table: TableId
+    phrase: Annotated[
+        Literal["gg", "well_played", "thanks", "oops", "hello", "wow"],
+        _d("One of the fixed phrases; each client shows it in its language."),
+    ]
+
+
+class ChatBody(Body):
+    table: TableId
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=CHAT_MAX)]
 
 
 class WatchBody(Body):
@@ -227,10 +280,15 @@ class MoveBody(Body):
 # --------------------------------------------------------------------------- gm → client bodies
 
 
-class WelcomeBody(Body):
+class WelcomeBody(Body, omit_defaults=False):
     version: int
     server: str
     games: list[str]
+    account: Annotated[
+        str | None,
+        _d("The account this connection is (its session cookie on the upgrade); null: a guest."),
+    ] = None
+    chat: Annotated[bool, _d("Whether this server relays free chat.")] = False
 
 
 class GamesBody(Body):
@@ -322,6 +380,19 @@ class AdviceBody(Body):
     index: Annotated[
         int | None, _d("Its place in the update's 'legal' list (null: beyond the listed ones).")
     ] = None
+
+
+class ReactionBody(Body):
+    table: TableId
+    seat: Annotated[int | None, _d("Who reacted (null: a spectator).")]
+    phrase: str
+
+
+class ChatOutBody(Body):
+    table: TableId
+    seat: Annotated[int | None, _d("Who wrote (null: a spectator).")]
+    name: str
+    text: Annotated[str, _d("Plain text: show it as text, never as HTML.")]
 
 
 class ErrorBody(Body):
@@ -420,6 +491,36 @@ class Rematch(Message, tag="rematch"):
     body: RematchVoteBody
 
 
+class QuickPlay(Message, tag="quick_play"):
+    direction = C2G
+    summary = (
+        "Seats the client at a waiting quick-play table of this game and size (opened if there "
+        "is none); 'fill': 'bots' starts it at once with bots. The reply is 'joined'."
+    )
+    body: QuickPlayBody
+
+
+class FillBots(Message, tag="fill_bots"):
+    direction = C2G
+    summary = (
+        "A seated player of a waiting table has the empty seats played by the game master's "
+        "bots, and the game starts (a quick-play table: once its wait is over)."
+    )
+    body: TableBody
+
+
+class React(Message, tag="react"):
+    direction = C2G
+    summary = "A fixed phrase to the table (players and spectators); one every 3 s."
+    body: ReactBody
+
+
+class Chat(Message, tag="chat"):
+    direction = C2G
+    summary = "Free text to the table, on a server started with --chat; one every 2 s."
+    body: ChatBody
+
+
 class Ping(Message, tag="ping"):
     direction = C2G
     summary = "Keep-alive; answered by pong."
@@ -515,6 +616,18 @@ class Advice(Message, tag="advice"):
     body: AdviceBody
 
 
+class Reaction(Message, tag="reaction"):
+    direction = G2C
+    summary = "Table event: someone at the table reacted with a fixed phrase."
+    body: ReactionBody
+
+
+class ChatOut(Message, tag="chat"):
+    direction = G2C
+    summary = "Table event: someone at the table wrote (servers with --chat)."
+    body: ChatOutBody
+
+
 class Error(Message, tag="error"):
     direction = G2C
     summary = "A request was refused; nothing changed. Carries the request id when there is one."
@@ -534,6 +647,10 @@ CLIENT_MESSAGES: tuple[type[Message], ...] = (
     Move,
     Hint,
     Rematch,
+    QuickPlay,
+    FillBots,
+    React,
+    Chat,
     Ping,
 )
 SERVER_MESSAGES: tuple[type[Message], ...] = (
@@ -551,6 +668,8 @@ SERVER_MESSAGES: tuple[type[Message], ...] = (
     RematchVotes,
     RematchReady,
     Advice,
+    Reaction,
+    ChatOut,
     Error,
 )
 
@@ -567,6 +686,10 @@ ClientMessage = (
     | Move
     | Hint
     | Rematch
+    | QuickPlay
+    | FillBots
+    | React
+    | Chat
     | Ping
 )
 ServerMessage = (
@@ -584,5 +707,7 @@ ServerMessage = (
     | RematchVotes
     | RematchReady
     | Advice
+    | Reaction
+    | ChatOut
     | Error
 )

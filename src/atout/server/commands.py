@@ -1,4 +1,5 @@
-"""The server's commands: ``atout serve``, ``atout bots``, ``atout verify``, ``atout export``."""
+"""The server's commands: ``atout serve``, ``atout bots``, ``atout verify``, ``atout export``,
+``atout backup``."""
 
 from __future__ import annotations
 
@@ -79,6 +80,12 @@ def serve(
             "https://cards.example (repeatable; '*': any)."
         ),
     ] = None,
+    chat: Annotated[
+        bool,
+        typer.Option(
+            "--chat", help="Relay free chat at the tables (200 characters, one line every 2 s)."
+        ),
+    ] = False,
     limit: Annotated[
         list[str] | None,
         typer.Option(
@@ -125,6 +132,7 @@ def serve(
             limits=limits,
             core_limits=core_limits,
             ready=ready,
+            chat=chat,
         ),
         host,
         port,
@@ -405,9 +413,30 @@ def export(
         print(text)
 
 
+def backup(
+    dest: Annotated[Path, typer.Argument(help="The copy to write (must not exist).")],
+    db: Db = None,
+) -> None:
+    """Copy the database, consistently, even while a game master is using it (SQLite's online
+    backup: the copy is the database as of one committed transaction)."""
+    from atout.server.store import backup as do_backup
+
+    path = db or default_db()
+    if not path.exists():
+        raise CommandLineError(f"no database at {path}", f"pas de base de données à {path}")
+    if dest.exists():
+        raise CommandLineError(
+            f"{dest} exists already: choose a new file",
+            f"{dest} existe déjà : choisissez un autre fichier",
+        )
+    pages = do_backup(path, dest)
+    print(f"backed up {path} to {dest} ({pages} pages)")
+
+
 def register(app: typer.Typer) -> None:
-    """Add serve, bots, verify and export to the ``atout`` command line."""
+    """Add serve, bots, verify, export and backup to the ``atout`` command line."""
     app.command("serve")(serve)
     app.command("bots")(bots)
     app.command("verify")(verify)
     app.command("export")(export)
+    app.command("backup")(backup)

@@ -49,6 +49,7 @@ class Address:
 class Conn:
     id: int
     name: str | None = None
+    account: str | None = None  # the logged-in account (its session cookie on the upgrade)
     lang: str = "en"
     texts: bool = False
     seats: dict[str, int] = field(default_factory=dict)

@@ -32,6 +32,8 @@ from atout.protocol.codec import decode_client
 from atout.protocol.errors import ProtocolError, game_error
 from atout.server import members as view
 from atout.server import record as r
+from atout.server.accounts import Accounts
+from atout.server.api import Api
 from atout.server.conns import (
     Address,
     Bucket,
@@ -44,6 +46,7 @@ from atout.server.conns import (
 )
 from atout.server.limits import CoreLimits
 from atout.server.members import LeakError
+from atout.server.ratings import Ratings
 from atout.server.seated import Seated
 from atout.server.store import SQLiteStore, TableStore
 from atout.server.table import (
@@ -60,6 +63,8 @@ log = logging.getLogger("atout.server")
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"
 OPEN = (Status.WAITING, Status.PLAYING)
+QUICK_BOT = "heuristic"  # the bots quick play seats
+QUICK_BOT_DELAY = 0.8  # seconds they wait before moving (people watch them play)
 
 __all__ = ["Core", "CoreLimits", "LeakError", "Out", "check_name"]
 
@@ -77,6 +82,7 @@ class Core:
         server_name: str = SERVER_NAME,
         limits: CoreLimits | None = None,
         executor: Executor | None = None,
+        chat: bool = False,
     ) -> None:
         # a core without a database of its own (tests, the document generator) keeps its
         # tables in an SQLite database in memory: the same code path as a file
@@ -86,6 +92,11 @@ class Core:
         self.entropy = entropy
         self.leak_guard = leak_guard
         self.server_name = server_name
+        self.chat = chat
+        # the players' platform, in the same database: accounts, ratings, the HTTP API
+        self.accounts = Accounts(self.store)
+        self.ratings = Ratings(self.store)
+        self.api = Api(self.accounts, self.ratings, self.store)
         self.conns: dict[int, Conn] = {}
         self.addresses: dict[str, Address] = {}
         self.tables: dict[str, TableActor] = {}
@@ -99,6 +110,7 @@ class Core:
             m.ListGames: self._list_games,
             m.CreateTable: self._create_table,
             m.ListTables: self._list_tables,
+            m.QuickPlay: self._quick_play,
             m.Ping: self._ping,
         }
         self._table_handlers: dict[type, Callable[[TableActor, Conn, Any, float], None]] = {
@@ -110,7 +122,15 @@ class Core:
             m.Move: TableActor.on_move,
             m.Hint: TableActor.on_hint,
             m.Rematch: TableActor.on_rematch,
+            m.FillBots: TableActor.on_fill_bots,
+            m.React: TableActor.on_react,
+            m.Chat: TableActor.on_chat,
         }
+
+    @property
+    def now(self) -> float:
+        """The time of the frame or tick being handled."""
+        return self._now
 
     @property
     def executor(self) -> Executor | None:
@@ -118,11 +138,20 @@ class Core:
         return self.bots.executor
 
     # ================================================================== the shell's API
-    def connect(self, conn: int, address: str | None = None, now: float = 0.0) -> list[Out]:
-        """A new connection; ``address`` is its peer's IP (per-address limits and quotas)."""
+    def connect(
+        self,
+        conn: int,
+        address: str | None = None,
+        now: float = 0.0,
+        session: str | None = None,
+    ) -> list[Out]:
+        """A new connection; ``address`` is its peer's IP (per-address limits and quotas);
+        ``session`` the session token its upgrade request carried (its account, if valid)."""
         lim = self.limits
+        self._now = now
         c = self.conns[conn] = Conn(
             conn,
+            account=self.accounts.session(session, now) if session else None,
             address=None if address is None or is_loopback(address) else address,
             commands=Bucket(lim.conn_rate, lim.conn_burst, now),
             creates=Bucket(lim.create_rate, lim.create_burst, now),
@@ -375,21 +404,39 @@ class Core:
             )
             err.detail = {"versions": list(m.SUPPORTED_VERSIONS)}  # type: ignore[attr-defined]
             raise err
-        c.name, c.lang, c.texts = check_name(b.name), b.lang, b.texts
+        if c.account is not None:
+            name = c.account  # a logged-in connection plays under its account's name
+        else:
+            name = check_name(b.name)
+            if self.accounts.find(name) is not None:
+                raise ProtocolError(
+                    "lobby.name_taken",
+                    f"{name!r} is an account's name: log in to use it, or choose another.",
+                    f"{name!r} est le nom d'un compte : connectez-vous pour l'utiliser, ou "
+                    "choisissez-en un autre.",
+                )
+        c.name, c.lang, c.texts = name, b.lang, b.texts
         games = list(all_games())
-        self.reply(
-            c,
-            msg,
-            m.Welcome,
-            m.WelcomeBody(version=max(common), server=self.server_name, games=games),
+        body = m.WelcomeBody(
+            version=max(common),
+            server=self.server_name,
+            games=games,
+            account=c.account,
+            chat=self.chat,
         )
+        self.reply(c, msg, m.Welcome, body)
 
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
         games = [g.rules_summary() for g in all_games().values()]
         self.reply(c, msg, m.Games, m.GamesBody(games=games))
 
     def _create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:
-        b = msg.body
+        t = self._open_table(c, msg.body, now)
+        self.reply(c, msg, m.TableCreated, view.info(t))
+        t.maybe_autostart(now)
+
+    def _open_table(self, c: Conn, b: m.CreateTableBody, now: float) -> TableActor:
+        """A new table as ``c`` asks (checked, within its quotas), stored; not started."""
         try:
             game = get_game(b.game)
         except BadOptions as e:
@@ -434,8 +481,52 @@ class Core:
         self.store.create_table(t.head_record())
         if self.limits.waiting_ttl > 0:
             t.push(now + self.limits.waiting_ttl, Timer.EXPIRE)
-        self.reply(c, msg, m.TableCreated, view.info(t))
-        t.maybe_autostart(now)
+        return t
+
+    def _quick_play(self, c: Conn, msg: m.QuickPlay, now: float) -> None:
+        """A seat at the oldest waiting quick-play table of this game and size that has room
+        and is not already ``c``'s (or its account's); a new one if there is none."""
+        b = msg.body
+        found = None
+        for t in self.tables.values():
+            if (
+                t.quick
+                and t.status == Status.WAITING
+                and t.game.id == b.game
+                and t.players == b.players
+                and t.id not in c.seats
+                and t.account_seat(c) is None
+                and any(not s.taken for s in t.seats)
+                and (found is None or (t.created, t.id) < (found.created, found.id))
+            ):
+                found = t
+        if found is None:
+            settings = m.CreateTableBody(
+                game=b.game, players=b.players, bot_kind=QUICK_BOT, bot_delay=QUICK_BOT_DELAY
+            )
+            found = self._open_table(c, settings, now)
+            found.quick = True
+            found.fill_at = now + b.wait
+        seat = next(s for s in found.seats if not s.taken)
+        if b.fill == "bots":
+            found.fill_at = None
+            found.fill_bots(keep=seat.index)
+        found.seat_player(c, msg, seat, b.nonce, now)
+
+    def game_ended(self, t: TableActor, now: float) -> None:
+        """A table finished: every account's seat is recorded, and if the game was rated
+        (every seat an account's or a bot's) their ratings move."""
+        if not any(s.account is not None for s in t.seats):
+            return
+        res = t.result or {}
+        self.ratings.record_game(
+            t.id,
+            t.game.id,
+            now,
+            [(s.account, s.bot if s.account is None else None) for s in t.seats],
+            list(res.get("winners", [])),
+            t.rated,
+        )
 
     def _list_tables(self, c: Conn, msg: m.ListTables, now: float) -> None:
         """One page of the listed tables not ended, oldest first; ``next`` asks for the rest."""

@@ -86,6 +86,7 @@ def seat_infos(t: TableActor) -> list[m.SeatInfo]:
             taken=s.taken,
             connected=s.conn is not None or s.bot is not None,
             away=s.away,
+            account=s.account is not None,
         )
         for s in t.seats
     ]
@@ -107,6 +108,13 @@ def info(t: TableActor) -> m.TableInfo:
         commitment=t.commitment,
         rematch_of=t.rematch_of,
         rematch=t.rematch,
+        rated=t.rated,
+        quick=t.quick,
+        fill_in=(
+            None
+            if t.fill_at is None or t.status != "waiting"
+            else round(max(0.0, t.fill_at - t.host.now), 3)
+        ),
     )
 
 

@@ -39,6 +39,7 @@ class SeatRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
     # who gave it: the player's client; the game master for a client that sent none (that seat
     # trusts the game master); a server-seated bot (derived from the secret: see bot_nonce)
     nonce_by: Literal["client", "server", "bot"] | None = None
+    account: str | None = None  # the account holding the seat (its name); None: a guest or a bot
 
 
 class MoveRecord(msgspec.Struct, kw_only=True, omit_defaults=True):

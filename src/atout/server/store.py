@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import msgspec
 
+from atout.server import migrations
 from atout.server.record import (
     RECORD_FORMAT,
     RECORD_FORMAT_1,
@@ -158,7 +159,8 @@ class SQLiteStore:
         self.db.execute(f"PRAGMA synchronous={synchronous}")
         self.db.executescript(SCHEMA)
         self.db.execute("BEGIN")
-        self._migrate()
+        self._legacy()
+        self.migrated = migrations.upgrade(self.db)  # versioned steps (schema version 1 on)
         self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
         self._next_id = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM journal").fetchone()[
             0
@@ -171,12 +173,13 @@ class SQLiteStore:
             ).fetchall()
         )
         self._appended = 0
+        self.db.execute("COMMIT")  # the upgrades, if any, before anything else is written
+        self.db.execute("BEGIN")
         self.dirty = False
-        self.commit()
 
-    def _migrate(self) -> None:
-        """Older databases: add ``tables.moves`` and move ``moves`` over (before the journal);
-        add the columns of fair deals (``tables.secret``, ``tables.next_secret``,
+    def _legacy(self) -> None:
+        """Databases older than the versioned migrations (:mod:`atout.server.migrations`): add
+        ``tables.moves`` and move ``moves`` over (before the journal); add the columns of fair deals (``tables.secret``, ``tables.next_secret``,
         ``seats.nonce``, ``seats.nonce_by``: NULL for format-1 tables)."""
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
         for col in ("moves", "secret", "next_secret"):
@@ -237,9 +240,9 @@ class SQLiteStore:
 
     def set_seat(self, table: str, s: SeatRecord) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, nonce, nonce_by)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by),
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, nonce, nonce_by,"
+            " account) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by, s.account),
         )
         self.dirty = True
 
@@ -341,9 +344,9 @@ class SQLiteStore:
     def _record(self, row: tuple[Any, ...], moves: list[MoveRecord]) -> TableRecord:
         tid = row[0]
         seats = [
-            SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb)
-            for s, n, b, h, nc, nb in self.db.execute(
-                "SELECT seat, name, bot, token_hash, nonce, nonce_by FROM seats"
+            SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a)
+            for s, n, b, h, nc, nb, a in self.db.execute(
+                "SELECT seat, name, bot, token_hash, nonce, nonce_by, account FROM seats"
                 " WHERE table_id=? ORDER BY seat",
                 (tid,),
             )
@@ -400,3 +403,25 @@ class SQLiteStore:
 
 
 Store = SQLiteStore  # the name bench/ scripts use
+
+
+def backup(src: str | Path, dest: str | Path) -> int:
+    """A consistent copy of the database ``src`` at ``dest`` with SQLite's online backup API,
+    safe while a game master writes to it (the copy is one committed state; in WAL mode the
+    writer is not blocked). Returns the pages copied."""
+    source = sqlite3.connect(str(src))
+    target = sqlite3.connect(str(dest))
+    copied = 0
+
+    def progress(status: int, remaining: int, total: int) -> None:
+        nonlocal copied
+        copied = total
+
+    try:
+        with target:
+            source.backup(target, pages=1024, progress=progress)
+        target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+    finally:
+        target.close()
+        source.close()
+    return copied

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import hmac
 import logging
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -28,13 +29,15 @@ from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server import members as view
 from atout.server import record as r
-from atout.server.conns import Conn, token_hash
+from atout.server.conns import BIDI, Bucket, Conn, token_hash
 from atout.server.limits import CoreLimits
 from atout.server.store import TableStore
 
 log = logging.getLogger("atout.server")
 
 EVICT_AFTER = 600.0  # seconds a finished table stays in memory (rematch, late watchers)
+REACT_EVERY = 3.0  # seconds between two reactions of one member
+CHAT_EVERY = 2.0  # seconds between two chat lines of one member
 
 
 class Status(enum.StrEnum):
@@ -72,6 +75,8 @@ class Host(Protocol):
     leak_guard: bool
 
     moves_applied: int
+    chat: bool  # free chat relayed (atout serve --chat)
+    now: float  # the time of the request or tick being handled
 
     def send(self, conn: int, msg: m.Message) -> None: ...
     def reply(self, c: Conn, req: m.Message, cls: type[m.Message], body: Any) -> None: ...
@@ -80,6 +85,7 @@ class Host(Protocol):
     def cancel_bot(self, t: TableActor) -> None: ...
     def table(self, tid: str) -> TableActor | None: ...
     def make_rematch(self, t: TableActor, now: float) -> None: ...
+    def game_ended(self, t: TableActor, now: float) -> None: ...
 
 
 @dataclass(slots=True)
@@ -93,10 +99,16 @@ class Seat:
     away: bool = False  # gone for longer than the grace period: a bot plays it meanwhile
     nonce: str | None = None  # its contribution to the seed (record.derive_seed)
     nonce_by: str | None = None  # "client", "server" (its client sent none) or "bot"
+    account: str | None = None  # the account holding it (its name); None: a guest or a bot
 
     @property
     def taken(self) -> bool:
         return self.bot is not None or self.token_hash is not None
+
+    @property
+    def rated(self) -> bool:
+        """An account's seat, or one the game master's bots hold from before the start."""
+        return self.account is not None or self.nonce_by == "bot"
 
 
 @dataclass(slots=True)
@@ -129,6 +141,9 @@ class TableActor:
     rematch: str | None = None
     result: dict[str, Any] | None = None
     owner: tuple[int, str | None] | None = None  # (connection, address) that created it
+    fill_at: float | None = None  # quick play: when seated players may fill_bots
+    quick: bool = False  # opened by quick_play (not kept across a restart)
+    talk: dict[Any, Bucket] = field(default_factory=dict)  # reaction and chat limits per member
     # Once finished and stored: the final version, with ``history`` and ``moves`` dropped (the
     # store holds them; a late watcher's catch-up reads them back)
     archived: int | None = None
@@ -308,6 +323,7 @@ class TableActor:
         self.next_secret = r.new_secret(self.host.entropy(32))
         self.host.store.finish(self.id, self.result, now, self._moves)
         self.host.store.set_next_secret(self.id, self.next_secret)
+        self.host.game_ended(self, now)
         self.broadcast(lambda to: view.game_over(self, to, self.seq))
         self.archive()
         self.push(now + EVICT_AFTER, Timer.EVICT)
@@ -360,6 +376,12 @@ class TableActor:
     def on_join(self, c: Conn, msg: m.Join, now: float) -> None:
         if self.id in c.seats:
             raise ProtocolError("lobby.already_seated", "You already hold a seat at this table.")
+        if self.account_seat(c) is not None:
+            raise ProtocolError(
+                "lobby.account_seated",
+                "Your account already holds a seat here: resume it.",
+                "Votre compte a déjà un siège à cette table : reprenez-le.",
+            )
         if self.status in (Status.ABORTED, Status.CLOSED):
             raise closed(self)
         if self.status != Status.WAITING:
@@ -382,27 +404,57 @@ class TableActor:
                 raise ProtocolError(
                     "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
                 )
+        self.seat_player(c, msg, seat, msg.body.nonce, now)
+
+    def seat_player(
+        self, c: Conn, msg: m.Message, seat: Seat, nonce: str | None, now: float
+    ) -> None:
+        """``c`` takes the free ``seat``: its token in the reply (``joined``), then the table."""
         token = self.host.entropy(16).hex()
         seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
-        seat.nonce, seat.nonce_by = self.nonce(msg.body.nonce)
+        seat.account = c.account
+        seat.nonce, seat.nonce_by = self.nonce(nonce)
         c.seats[self.id] = seat.index
         self.host.store.set_seat(self.id, seat_record(seat))
         self.host.reply(c, msg, m.Joined, m.JoinedBody(table=self.id, seat=seat.index, token=token))
         self.broadcast_table()
         self.maybe_autostart(now)
 
-    def on_resume(self, c: Conn, msg: m.Resume, now: float) -> None:
-        b = msg.body
-        h = token_hash(b.token)
-        seat = next(
-            (
-                s
-                for s in self.seats
-                if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)
-            ),
+    def account_seat(self, c: Conn) -> Seat | None:
+        """The seat ``c``'s account holds here (None: a guest, or no seat)."""
+        if c.account is None:
+            return None
+        key = c.account.casefold()
+        return next(
+            (s for s in self.seats if s.account is not None and s.account.casefold() == key),
             None,
         )
+
+    def on_resume(self, c: Conn, msg: m.Resume, now: float) -> None:
+        """Take a seat back with its token, or (no token, or a stale one) as the account that
+        holds it: then a new token is issued and the old one no longer works."""
+        b = msg.body
+        token = b.token
+        seat = None
+        if token is not None:
+            h = token_hash(token)
+            seat = next(
+                (
+                    s
+                    for s in self.seats
+                    if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)
+                ),
+                None,
+            )
         if seat is None:
+            seat = self.account_seat(c)
+            if seat is not None and seat.token_hash is not None:
+                token = self.host.entropy(16).hex()
+                seat.token_hash = token_hash(token)
+                self.host.store.set_seat(self.id, seat_record(seat))
+            else:
+                seat = None
+        if seat is None or token is None:
             raise ProtocolError(
                 "lobby.bad_token",
                 "This token holds no seat at this table.",
@@ -428,9 +480,7 @@ class TableActor:
         seat.conn = c.id
         c.seats[self.id] = seat.index
         self.back(seat, now)
-        self.host.reply(
-            c, msg, m.Joined, m.JoinedBody(table=self.id, seat=seat.index, token=b.token)
-        )
+        self.host.reply(c, msg, m.Joined, m.JoinedBody(table=self.id, seat=seat.index, token=token))
         self.broadcast_table()
         self.catch_up(c, seat.index, b.version, now)
 
@@ -440,7 +490,9 @@ class TableActor:
         self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
         self.host.send(
             c.id,
-            m.Table(sender=m.GM, to=f"{self.id}/spectators", seq=self.next_seq(), body=view.info(self)),
+            m.Table(
+                sender=m.GM, to=f"{self.id}/spectators", seq=self.next_seq(), body=view.info(self)
+            ),
         )
         self.catch_up(c, None, msg.body.version, now)
 
@@ -458,6 +510,7 @@ class TableActor:
         seat.conn = None
         if self.status == Status.WAITING:
             seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
+            seat.account = None
         elif self.status == Status.PLAYING:
             seat.bot, seat.token_hash = self.settings.bot_kind, None
             seat.name = f"{seat.name} (bot)"
@@ -512,6 +565,106 @@ class TableActor:
         humans = {s.index for s in self.seats if s.bot is None}
         if humans <= self.rematch_votes:
             self.host.make_rematch(self, now)
+
+    def on_fill_bots(self, c: Conn, msg: m.FillBots, now: float) -> None:
+        """The empty seats get the table's bot kind, then the game starts."""
+        if self.id not in c.seats:
+            raise ProtocolError(
+                "table.not_seated",
+                "Only a seated player may fill the table with bots.",
+                "Seul un joueur assis peut compléter la table avec des robots.",
+            )
+        if self.status != Status.WAITING:
+            raise ProtocolError(
+                "table.already_started",
+                "The game has already started.",
+                "La partie a déjà commencé.",
+            )
+        if self.fill_at is not None and now < self.fill_at:
+            wait = round(self.fill_at - now + 0.0005, 3)
+            err = ProtocolError(
+                "table.too_early",
+                f"Wait {wait:.0f} s more for people before filling with bots.",
+                f"Attendez encore {wait:.0f} s d'autres joueurs avant les robots.",
+            )
+            err.detail = {"retry_after": wait}  # type: ignore[attr-defined]
+            raise err
+        self.fill_bots()
+        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
+        self.broadcast_table()
+        if all(s.taken for s in self.seats):
+            self.start(now)
+
+    def fill_bots(self, keep: int | None = None) -> None:
+        """Every free seat but ``keep`` to a bot of the table's kind (its nonce fixed by the
+        secret)."""
+        kind = self.settings.bot_kind
+        for s in self.seats:
+            if not s.taken and s.index != keep:
+                s.bot, s.name = kind, f"bot-{kind}"
+                s.nonce, s.nonce_by = r.bot_nonce(self.secret or "", s.index), "bot"
+                self.host.store.set_seat(self.id, seat_record(s))
+
+    def _member(self, c: Conn) -> int | None:
+        """``c``'s seat here (None: a spectator); refused if it is neither."""
+        idx = c.seats.get(self.id)
+        if idx is None and c.id not in self.spectators:
+            raise ProtocolError(
+                "table.not_member",
+                "Only the players and spectators of this table can talk to it.",
+                "Seuls les joueurs et spectateurs de cette table peuvent lui parler.",
+            )
+        return idx
+
+    def _talk_limit(self, c: Conn, idx: int | None, kind: str, every: float, now: float) -> None:
+        key = (kind, idx if idx is not None else f"c{c.id}")
+        b = self.talk.get(key)
+        if b is None:
+            b = self.talk[key] = Bucket(1.0 / every, 1, now)
+        wait = b.take(now)
+        if wait:
+            err = ProtocolError(
+                f"limit.{kind}",
+                f"Not so fast: retry in {wait:.1f} s.",
+                f"Pas si vite : réessayez dans {wait:.1f} s.",
+            )
+            err.detail = {"retry_after": round(wait + 0.0005, 3)}  # type: ignore[attr-defined]
+            raise err
+
+    def on_react(self, c: Conn, msg: m.React, now: float) -> None:
+        idx = self._member(c)
+        self._talk_limit(c, idx, "react", REACT_EVERY, now)
+        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
+        body = m.ReactionBody(table=self.id, seat=idx, phrase=msg.body.phrase)
+        self.broadcast(lambda to: m.Reaction(sender=m.GM, to=to, seq=self.seq, body=body))
+
+    def on_chat(self, c: Conn, msg: m.Chat, now: float) -> None:
+        if not self.host.chat:
+            raise ProtocolError(
+                "table.chat_disabled",
+                "This server has no free chat: use the reactions.",
+                "Ce serveur n'a pas de discussion libre : utilisez les réactions.",
+            )
+        idx = self._member(c)
+        text = clean_text(msg.body.text)
+        if not text:
+            raise ProtocolError(
+                "table.bad_text",
+                "Nothing to say: the text is empty.",
+                "Rien à dire : le texte est vide.",
+            )
+        self._talk_limit(c, idx, "chat", CHAT_EVERY, now)
+        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
+        name = self.seats[idx].name if idx is not None else c.name or ""
+        body = m.ChatOutBody(table=self.id, seat=idx, name=name, text=text)
+        self.broadcast(lambda to: m.ChatOut(sender=m.GM, to=to, seq=self.seq, body=body))
+
+    @property
+    def rated(self) -> bool:
+        """Every seat taken so far is an account's or the game master's bots' (at the end:
+        every seat): its result then moves the accounts' ratings."""
+        taken = [s for s in self.seats if s.taken]
+        return bool(taken) and all(s.rated for s in taken)
 
     def on_move(self, c: Conn, msg: m.Move, now: float) -> None:
         b = msg.body
@@ -736,6 +889,7 @@ class TableActor:
                 token_hash=s.token_hash,
                 nonce=s.nonce,
                 nonce_by=s.nonce_by,
+                account=s.account,
             )
             for s in rec.seats
         ]
@@ -789,7 +943,19 @@ def seat_record(s: Seat) -> r.SeatRecord:
         token_hash=s.token_hash,
         nonce=s.nonce,
         nonce_by=s.nonce_by,  # type: ignore[arg-type]
+        account=s.account,
     )
+
+
+def clean_text(text: str) -> str:
+    """Chat text as relayed: control and direction characters removed, spaces trimmed."""
+    kept = "".join(
+        " " if ch in "\t\n" else ch
+        for ch in text
+        if ch in "\t\n"
+        or (ch not in BIDI and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    )
+    return " ".join(kept.split())
 
 
 def replay(rec: r.TableRecord) -> tuple[State[Any], list[list[Event]]]:

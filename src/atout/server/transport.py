@@ -32,6 +32,8 @@ from websockets.server import ServerProtocol
 
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
+from atout.server.api import MAX_BODY, ApiError, HttpRequest, HttpResponse, error_response
+from atout.server.api import session_token as request_session
 from atout.web import static_file
 
 if TYPE_CHECKING:
@@ -90,6 +92,9 @@ class WsConnection(asyncio.BufferedProtocol):
         self.backlog: deque[Frame] = deque()  # frames read but not handled yet (see SLICE)
         self.sliced = False  # the backlog is being handled in slices: reading paused
         self.writing_paused = False
+        self.session: str | None = None  # the session token of the /ws upgrade, if any
+        self.api_req: HttpRequest | None = None  # an /api/ request waiting for its body
+        self.api_need = 0  # bytes of that body
 
     # -- asyncio callbacks ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -106,6 +111,9 @@ class WsConnection(asyncio.BufferedProtocol):
     def data_received(self, data: bytes) -> None:
         self.last_rx = time.monotonic()
         self.pinged = False
+        if self.api_req is not None:
+            self._api_body(data)
+            return
         if self.head is not None:
             data = self._request_head(data)
             if not data:
@@ -162,6 +170,10 @@ class WsConnection(asyncio.BufferedProtocol):
                 )
             return b""
         self.head = None
+        first = bytes(head[: head.find(b"\r\n")]).split(b" ")
+        if len(first) == 3 and first[1].startswith(b"/api/"):
+            self._api_head(bytes(head[:end]), bytes(head[end + 4 :]))
+            return b""
         ws = self.ws
         ws.receive_data(bytes(head[: end + 4]))
         events = ws.events_received()
@@ -259,6 +271,12 @@ class WsConnection(asyncio.BufferedProtocol):
                     host = None
                 ws.origins = self.limits.origins_for(host.lower() if host else None)
                 resp = ws.accept(req)
+                self.session = request_session(
+                    {
+                        "cookie": "; ".join(req.headers.get_all("Cookie")),
+                        "authorization": ", ".join(req.headers.get_all("Authorization")),
+                    }
+                )
             ws.send_response(resp)
             if resp.status_code == 101:
                 self.open = True
@@ -290,6 +308,94 @@ class WsConnection(asyncio.BufferedProtocol):
             ws.send_response(Response(200, "OK", headers, body))
             return
         ws.send_response(ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /, /ws or /health.\n"))
+
+    # -- the JSON API (read here: the websockets library parses GET requests only) -----------------
+    def _api_head(self, head: bytes, rest: bytes) -> None:
+        """An /api/ request's line and headers; its body (Content-Length, at most MAX_BODY
+        bytes) follows in ``rest`` and the next reads."""
+        lines = head.split(b"\r\n")
+        try:
+            method, target, _ = lines[0].decode("ascii").split(" ")
+            headers: dict[str, str] = {}
+            for line in lines[1:]:
+                k, sep, v = line.decode("latin-1").partition(":")
+                if not sep or not k or k != k.strip():
+                    raise ValueError(line)
+                k, v = k.lower(), v.strip()
+                if k in headers:
+                    v = headers[k] + ("; " if k == "cookie" else ", ") + v
+                headers[k] = v
+            if "transfer-encoding" in headers:
+                raise ValueError("chunked bodies are not accepted")
+            need = int(headers.get("content-length", "0"))
+            if need < 0:
+                raise ValueError("negative length")
+        except (ValueError, UnicodeError):
+            self._api_reply(
+                error_response(
+                    ApiError(
+                        "api.bad_request",
+                        "Malformed HTTP request (a body needs a Content-Length).",
+                        "Requête HTTP mal formée (un corps demande un Content-Length).",
+                    )
+                ),
+                head_only=False,
+            )
+            return
+        if need > MAX_BODY:
+            self._api_reply(
+                error_response(
+                    ApiError(
+                        "api.too_large",
+                        f"The body may have at most {MAX_BODY} bytes.",
+                        f"Le corps a au plus {MAX_BODY} octets.",
+                        max=MAX_BODY,
+                    )
+                ),
+                head_only=False,
+            )
+            return
+        self.api_req = HttpRequest(method, target, headers, b"", self.address())
+        self.api_need = need
+        self._api_body(rest)
+
+    def _api_body(self, data: bytes) -> None:
+        req = self.api_req
+        assert req is not None
+        req.body += data
+        if len(req.body) < self.api_need:
+            return
+        req.body = req.body[: self.api_need]
+        self.api_req = None
+        if self.transport is not None:
+            self.transport.pause_reading()  # one request per connection
+        self.shell.api(self, req)
+
+    def _api_reply(self, resp: HttpResponse, head_only: bool) -> None:
+        """Write the answer to an /api/ request, then close (``Connection: close``)."""
+        t = self.transport
+        if t is None or t.is_closing():
+            return
+        try:
+            phrase = HTTPStatus(resp.status).phrase
+        except ValueError:
+            phrase = ""
+        body = b"" if head_only else resp.body
+        headers = [
+            ("Content-Type", resp.content_type),
+            ("Content-Length", str(len(resp.body))),
+            ("Cache-Control", "no-store"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Connection", "close"),
+            *resp.headers,
+        ]
+        if resp.status == 204:
+            headers = [h for h in headers if h[0] not in ("Content-Type", "Content-Length")]
+            body = b""
+        out = [f"HTTP/1.1 {resp.status} {phrase}\r\n".encode()]
+        out += [f"{k}: {v}\r\n".encode("latin-1") for k, v in headers]
+        t.write(b"".join(out) + b"\r\n" + body)
+        t.close()
 
     def _respond(self, resp: Response) -> None:
         """An HTTP answer outside the library's parser (it has not seen the request)."""
@@ -359,6 +465,12 @@ class WsConnection(asyncio.BufferedProtocol):
                 self.abort()
             return
         ws = self.ws
+        if self.api_req is not None:  # an /api/ body still coming
+            if now - self.born > self.limits.handshake_timeout:
+                self.api_req = None
+                self.shell.timeouts += 1
+                self._respond(ws.reject(HTTPStatus.REQUEST_TIMEOUT, "Request time-out.\n"))
+            return
         if self.head is not None:  # no whole HTTP request yet
             limit = self.limits.handshake_timeout
             if self.overflow:

@@ -21,12 +21,14 @@ import signal
 import socket
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
+from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
 from atout.server.store import SQLiteStore, TableStore
@@ -41,6 +43,8 @@ LOG_EVERY = 10.0  # seconds between two warnings of the same kind (the others ar
 # by reference counting, so the cyclic collector runs far less often: young generation every
 # 50 000 net allocations, a full collection only after 20 x 100 of those.
 GC_THRESHOLDS = (50_000, 20, 100)
+PASSWORD_THREADS = 2  # argon2 hashes at once (64 MiB each), off the event loop
+PASSWORD_QUEUE = 64  # logins and signups waiting for them; beyond, 429
 
 
 class Shell:
@@ -67,6 +71,8 @@ class Shell:
         self.frames_in = 0  # messages handed to the core (reported by /health)
         self.timeouts = 0  # sockets closed for silence
         self.slow_cut = 0  # clients cut off for not reading
+        self._passwords: ThreadPoolExecutor | None = None
+        self._password_jobs = 0
 
     # -- called by the connections -------------------------------------------------------
     def new_connection(self) -> WsConnection:
@@ -81,7 +87,54 @@ class Shell:
 
     def opened(self, conn: WsConnection) -> None:
         self.conns[conn.id] = conn
-        self._queue(self.core.connect(conn.id, address=conn.address(), now=time.time()))
+        self._queue(
+            self.core.connect(
+                conn.id, address=conn.address(), now=time.time(), session=conn.session
+            )
+        )
+
+    def api(self, conn: WsConnection, req: HttpRequest) -> None:
+        """An /api/ request: the core's API answers; a password's hashing runs in a thread,
+        and its answer is built back on the loop. Written only once the store is committed."""
+        try:
+            got = self.core.api.handle(req, time.time())
+        except Exception:
+            log.exception("internal error on %s %s", req.method, req.path)
+            got = _internal()
+        if isinstance(got, Deferred):
+            if self._password_jobs >= PASSWORD_QUEUE:
+                got = error_response(
+                    ApiError(
+                        "account.rate_limited",
+                        "The server is busy: retry in a second.",
+                        "Le serveur est occupé : réessayez dans une seconde.",
+                        retry_after=1,
+                    )
+                )
+            else:
+                if self._passwords is None:
+                    self._passwords = ThreadPoolExecutor(PASSWORD_THREADS, "atout-passwords")
+                self._password_jobs += 1
+                job = self._passwords.submit(got.work)
+                deferred = got
+                job.add_done_callback(
+                    lambda f: self.loop.call_soon_threadsafe(self._api_done, conn, req, deferred, f)
+                )
+                return
+        self._api_send(conn, req, got)
+
+    def _api_done(self, conn: WsConnection, req: HttpRequest, d: Deferred, f: Future[Any]) -> None:
+        self._password_jobs -= 1
+        try:
+            resp = d.then(f.result())
+        except Exception:
+            log.exception("internal error on %s %s", req.method, req.path)
+            resp = _internal()
+        self._api_send(conn, req, resp)
+
+    def _api_send(self, conn: WsConnection, req: HttpRequest, resp: HttpResponse) -> None:
+        self.store.commit()  # durable before answered
+        conn._api_reply(resp, head_only=req.method == "HEAD")
 
     def frame(self, conn_id: int, data: bytes | str) -> None:
         self.frames_in += 1
@@ -273,7 +326,13 @@ class Shell:
             self._sweeper.cancel()
         for c in list(self.socks.values()):
             c.abort()
+        if self._passwords is not None:
+            self._passwords.shutdown(wait=True, cancel_futures=True)
         self.store.commit()
+
+
+def _internal() -> HttpResponse:
+    return error_response(ApiError("server.internal", "Internal error.", "Erreur interne."))
 
 
 @dataclass
@@ -307,12 +366,13 @@ async def start(
     limits: Limits | None = None,
     core_limits: CoreLimits | None = None,
     entropy: Callable[[int], bytes] = os.urandom,
+    chat: bool = False,
 ) -> Server:
     """Build a game master and start listening: the store (``db``, an SQLite file; None: in
     memory), the core, the recovery of the store's unfinished tables, the shell. Stop it with
     :meth:`Server.close`."""
     store = SQLiteStore(db or ":memory:", synchronous=synchronous)
-    core = Core(store, entropy=entropy, leak_guard=leak_guard, limits=core_limits)
+    core = Core(store, entropy=entropy, leak_guard=leak_guard, limits=core_limits, chat=chat)
     resumed = core.recover(time.time())
     shell = Shell(core, limits)
     try:
@@ -336,6 +396,7 @@ async def serve(
     core_limits: CoreLimits | None = None,
     stop: asyncio.Event | None = None,
     ready: asyncio.Future[int] | None = None,
+    chat: bool = False,
 ) -> None:
     """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
     server = await start(
@@ -346,6 +407,7 @@ async def serve(
         synchronous=synchronous,
         limits=limits,
         core_limits=core_limits,
+        chat=chat,
     )
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again

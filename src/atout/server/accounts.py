@@ -1,0 +1,324 @@
+"""Accounts and sessions: names, argon2id password hashes, server-side sessions, login limits.
+
+An account is a name and a password. The password is hashed with argon2id (argon2-cffi's
+:class:`~argon2.PasswordHasher`, RFC 9106's low-memory parameters) and only the hash is stored;
+nothing here logs a password or a session token. A session is a random token given to the
+client once (a cookie, or a bearer token); the database keeps its sha256 and an expiry that
+slides forward when it is used.
+
+Hashing and checking a password take tens of milliseconds: :class:`Accounts` splits signup and
+login into a quick check on the loop, the hashing (a pure function the shell runs in a thread),
+and a quick write back on the loop (``begin_*`` / ``hash_job`` / ``finish_*``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import sqlite3
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from atout.bots import bot_kinds
+from atout.games.base import AtoutError
+from atout.server.conns import BIDI, Bucket
+
+SESSION_TTL = 30 * 86400.0  # seconds a session lives after its last use
+SESSION_REFRESH = 3600.0  # the expiry is written again at most once an hour per session
+NAME_MAX = 24
+PASSWORD_MIN, PASSWORD_MAX = 8, 256
+NAME_PUNCT = frozenset(" -_.'")
+RESERVED = frozenset(
+    {
+        "gm",
+        "admin",
+        "administrator",
+        "root",
+        "system",
+        "server",
+        "atout",
+        "moderator",
+        "mod",
+        "guest",
+        "bot",
+        "anonymous",
+        "null",
+        "undefined",
+    }
+)
+
+_BOTLIKE = re.compile(r"bot[-_. ']")  # 'bot-random' is how the game master names its seats
+_hasher = PasswordHasher()  # argon2id, RFC 9106 low-memory profile (t=3, m=64 MiB, p=4)
+
+
+class AccountError(AtoutError):
+    """A refused account request: ``code``, texts in English and French, an HTTP status."""
+
+    def __init__(
+        self, code: str, message: str, message_fr: str, status: int, **detail: Any
+    ) -> None:
+        super().__init__(code, message, message_fr)
+        self.status = status
+        self.detail = detail
+
+
+def normalise_name(name: str) -> str:
+    """An account name as kept: NFKC, trimmed, inner runs of spaces made one. Raises
+    ``account.bad_name`` (detail.reason: empty, too_long, control, bidi, characters, reserved)."""
+    norm = " ".join(unicodedata.normalize("NFKC", name).split(" "))
+    norm = " ".join(part for part in norm.split(" ") if part)
+    why = None
+    if not norm:
+        why = "empty"
+    elif len(norm) > NAME_MAX:
+        why = "too_long"
+    elif any(ch in BIDI for ch in name):
+        why = "bidi"
+    elif any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
+        why = "control"
+    elif not all(unicodedata.category(ch)[0] in "LNM" or ch in NAME_PUNCT for ch in norm) or (
+        unicodedata.category(norm[0])[0] not in "LN"
+    ):
+        why = "characters"
+    else:
+        key = norm.casefold()
+        if key in RESERVED or key in bot_kinds() or _BOTLIKE.match(key):
+            why = "reserved"
+    if why is not None:
+        raise AccountError(
+            "account.bad_name",
+            f"Names are 1 to {NAME_MAX} letters, digits, spaces or -_.' starting with a letter "
+            f"or a digit, and not reserved ('gm', 'admin', 'bot…', the bot kinds) [{why}].",
+            f"Un nom a de 1 à {NAME_MAX} lettres, chiffres, espaces ou -_.' et commence par une "
+            f"lettre ou un chiffre ; certains sont réservés ('gm', 'admin', 'bot…') [{why}].",
+            400,
+            reason=why,
+        )
+    return norm
+
+
+def name_key(name: str) -> str:
+    """The key names are unique by: casefolded."""
+    return name.casefold()
+
+
+def check_password(password: str) -> None:
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise AccountError(
+            "account.bad_password",
+            f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.",
+            f"Un mot de passe a de {PASSWORD_MIN} à {PASSWORD_MAX} caractères.",
+            400,
+            min=PASSWORD_MIN,
+            max=PASSWORD_MAX,
+        )
+
+
+def hash_password(password: str) -> str:
+    """The argon2id hash (PHC string ``$argon2id$v=19$m=…,t=…,p=…$salt$hash``). Slow: a thread."""
+    return _hasher.hash(password)
+
+
+def verify_password(stored: str, password: str) -> bool:
+    """Whether ``password`` matches ``stored`` (False for a malformed hash). Slow: a thread."""
+    try:
+        return _hasher.verify(stored, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+#: A hash to check against when the name is unknown, so both answers take the same time.
+_DUMMY = "$argon2id$v=19$m=65536,t=3,p=4$n/3TdL0VH1BIP636jQcucw$PGmJXOPVTvKSGAVcm7eGQNYlk/Wc+uUpwz8f9baZm80"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class LoginLimits:
+    """Login attempts: per address (a burst, then one every ``address_every`` s) and per name."""
+
+    address_burst: int = 20
+    address_every: float = 3.0
+    name_burst: int = 6
+    name_every: float = 20.0
+    signup_burst: int = 5  # accounts created per address
+    signup_every: float = 60.0
+
+
+@dataclass(slots=True)
+class Pending:
+    """A login or signup waiting for its password work (run :func:`run_job` in a thread)."""
+
+    kind: str  # "signup" or "login"
+    name: str
+    password: str
+    stored: str | None = None  # login: the hash to check against
+
+
+def run_job(p: Pending) -> str | bool:
+    """The slow part: signup hashes, login verifies (against a dummy hash if no such name)."""
+    if p.kind == "signup":
+        return hash_password(p.password)
+    return verify_password(p.stored or _DUMMY, p.password) and p.stored is not None
+
+
+class Accounts:
+    """Accounts and sessions in the game master's database (``store.db``); writes mark the store
+    dirty and are made durable by its next commit."""
+
+    def __init__(self, store: Any, limits: LoginLimits | None = None) -> None:
+        self.store = store
+        self.db: sqlite3.Connection = store.db
+        self.limits = limits or LoginLimits()
+        self._by_address: dict[str, Bucket] = {}
+        self._by_name: dict[str, Bucket] = {}
+        self._signups: dict[str, Bucket] = {}
+
+    # -- signup -------------------------------------------------------------------------------
+    def begin_signup(self, name: str, password: str, address: str | None, now: float) -> Pending:
+        norm = normalise_name(name)
+        check_password(password)
+        self._take(self._signups, address, self.limits.signup_burst, self.limits.signup_every, now)
+        self._not_taken(norm)
+        return Pending("signup", norm, password)
+
+    def finish_signup(self, p: Pending, hashed: str, now: float) -> tuple[str, str]:
+        """Create the account (its name checked again: another may have taken it meanwhile) and
+        a session; returns (name, session token)."""
+        assert hashed.startswith("$argon2id$")
+        self._not_taken(p.name)
+        cur = self.db.execute(
+            "INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?)",
+            (p.name, name_key(p.name), hashed, now),
+        )
+        self.store.dirty = True
+        return p.name, self._new_session(int(cur.lastrowid or 0), now)
+
+    def _not_taken(self, name: str) -> None:
+        if self.find(name) is not None:
+            raise AccountError(
+                "account.name_taken",
+                "This name is taken.",
+                "Ce nom est déjà pris.",
+                409,
+            )
+
+    # -- login --------------------------------------------------------------------------------
+    def begin_login(self, name: str, password: str, address: str | None, now: float) -> Pending:
+        """Rate limits first (per address, per name), then the stored hash to check against."""
+        lim = self.limits
+        self._take(self._by_address, address, lim.address_burst, lim.address_every, now)
+        norm = unicodedata.normalize("NFKC", name).strip()[:64]
+        self._take(self._by_name, name_key(norm), lim.name_burst, lim.name_every, now)
+        row = self.db.execute(
+            "SELECT name, password FROM accounts WHERE key=?", (name_key(norm),)
+        ).fetchone()
+        if row is None or len(password) > PASSWORD_MAX:
+            return Pending("login", norm, password[:PASSWORD_MAX], None)
+        return Pending("login", row[0], password, row[1])
+
+    def finish_login(self, p: Pending, ok: bool, now: float) -> tuple[str, str]:
+        if not ok:
+            raise AccountError(
+                "account.bad_login",
+                "Wrong name or password.",
+                "Nom ou mot de passe incorrect.",
+                401,
+            )
+        row = self.db.execute("SELECT id FROM accounts WHERE key=?", (name_key(p.name),)).fetchone()
+        if row is None:  # deleted meanwhile
+            raise AccountError(
+                "account.bad_login",
+                "Wrong name or password.",
+                "Nom ou mot de passe incorrect.",
+                401,
+            )
+        return p.name, self._new_session(row[0], now)
+
+    def _take(
+        self, buckets: dict[str, Bucket], key: str | None, burst: int, every: float, now: float
+    ) -> None:
+        if key is None:
+            return
+        b = buckets.get(key)
+        if b is None:
+            if len(buckets) > 100_000:  # forget the full ones
+                for k in [
+                    k for k, v in buckets.items() if v.take(now) == 0.0 and v.tokens >= burst - 1
+                ]:
+                    del buckets[k]
+            b = buckets[key] = Bucket(1.0 / every, burst, now)
+        wait = b.take(now)
+        if wait:
+            retry = round(wait + 0.5)
+            raise AccountError(
+                "account.rate_limited",
+                f"Too many attempts: retry in {retry} s.",
+                f"Trop de tentatives : réessayez dans {retry} s.",
+                429,
+                retry_after=retry,
+            )
+
+    # -- sessions -----------------------------------------------------------------------------
+    def _new_session(self, account: int, now: float) -> str:
+        token = secrets.token_hex(32)
+        self.db.execute(
+            "INSERT INTO sessions (token_hash, account, created, expires) VALUES (?, ?, ?, ?)",
+            (token_hash(token), account, now, now + SESSION_TTL),
+        )
+        self.store.dirty = True
+        return token
+
+    def session(self, token: str | None, now: float) -> str | None:
+        """The name of the account whose session ``token`` is (None: no such live session).
+        A session used is extended to ``now + SESSION_TTL`` (written at most hourly)."""
+        if not token or len(token) > 128:
+            return None
+        h = token_hash(token)
+        row = self.db.execute(
+            "SELECT a.name, s.expires FROM sessions s JOIN accounts a ON a.id = s.account"
+            " WHERE s.token_hash=?",
+            (h,),
+        ).fetchone()
+        if row is None:
+            return None
+        name, expires = row
+        if expires <= now:
+            self.db.execute("DELETE FROM sessions WHERE token_hash=?", (h,))
+            self.store.dirty = True
+            return None
+        if now + SESSION_TTL - expires > SESSION_REFRESH:
+            self.db.execute(
+                "UPDATE sessions SET expires=? WHERE token_hash=?", (now + SESSION_TTL, h)
+            )
+            self.store.dirty = True
+        return str(name)
+
+    def logout(self, token: str | None) -> bool:
+        if not token:
+            return False
+        cur = self.db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash(token),))
+        self.store.dirty = True
+        return cur.rowcount > 0
+
+    def purge(self, now: float) -> int:
+        """Delete expired sessions; returns how many."""
+        cur = self.db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
+        self.store.dirty = True
+        return cur.rowcount
+
+    # -- reads --------------------------------------------------------------------------------
+    def find(self, name: str) -> tuple[str, float] | None:
+        """(name as written, created) of the account called ``name`` (any case), or None."""
+        norm = unicodedata.normalize("NFKC", name).strip()
+        row = self.db.execute(
+            "SELECT name, created FROM accounts WHERE key=?", (name_key(norm),)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
