@@ -31,6 +31,7 @@ from atout.server.accounts import (
     Pending,
     run_job,
 )
+from atout.server.conns import is_loopback
 from atout.server.ratings import Ratings
 
 MAX_BODY = 4096  # bytes of a POST body
@@ -177,6 +178,9 @@ class Api:
         self.store = store
 
     def handle(self, req: HttpRequest, now: float) -> HttpResponse | Deferred:
+        """Answer ``req``; a loopback peer has no per-address limit (as on the WebSocket)."""
+        if req.address is not None and is_loopback(req.address):
+            req.address = None
         try:
             return self._route(req, now)
         except (ApiError, AccountError) as e:

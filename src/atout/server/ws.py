@@ -374,6 +374,8 @@ async def start(
     store = SQLiteStore(db or ":memory:", synchronous=synchronous)
     core = Core(store, entropy=entropy, leak_guard=leak_guard, limits=core_limits, chat=chat)
     resumed = core.recover(time.time())
+    core.accounts.purge(time.time())  # sessions expired while it was stopped
+    store.commit()
     shell = Shell(core, limits)
     try:
         listener = await shell.listen(host, port)
