@@ -76,9 +76,22 @@ def _v1_platform(db: sqlite3.Connection) -> None:
         db.execute(sql)
 
 
+def _v2_rating_indexes(db: sqlite3.Connection) -> None:
+    """A leaderboard page read from the index alone, in its order (rating, then name: the first
+    index ordered by rating only, so every page sorted the whole game: 56 ms p99 at 10,000
+    players); a player's ratings by player."""
+    db.execute("DROP INDEX ratings_board")
+    db.execute(
+        "CREATE INDEX ratings_board ON ratings(game, ordinal DESC, name, kind, mu, sigma, games,"
+        " wins)"
+    )
+    db.execute("CREATE INDEX ratings_player ON ratings(player)")
+
+
 #: (version reached, what it adds, the step). Version 0 needs no step.
 MIGRATIONS: list[tuple[int, str, Step]] = [
     (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", _v1_platform),
+    (2, "covering leaderboard index; ratings by player", _v2_rating_indexes),
 ]
 LATEST = MIGRATIONS[-1][0]
 

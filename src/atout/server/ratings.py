@@ -48,6 +48,7 @@ class Ratings:
     def __init__(self, store: Any) -> None:
         self.store = store
         self.db: sqlite3.Connection = store.db
+        self._totals: dict[str, int] = {}  # players on each game's leaderboard (cached)
 
     # -- the end of a game ---------------------------------------------------------------------
     def record_game(
@@ -101,6 +102,8 @@ class Ratings:
             ],
         )
         db.execute("UPDATE tables SET rated=? WHERE id=?", (int(rated), table))
+        if rated:
+            self._totals.pop(game, None)
         self.store.dirty = True
         return after
 
@@ -121,7 +124,11 @@ class Ratings:
     # -- reads -----------------------------------------------------------------------------------
     def leaderboard(self, game: str, limit: int, offset: int) -> dict[str, Any]:
         db = self.db
-        total = db.execute("SELECT COUNT(*) FROM ratings WHERE game=?", (game,)).fetchone()[0]
+        total = self._totals.get(game)
+        if total is None:
+            total = self._totals[game] = db.execute(
+                "SELECT COUNT(*) FROM ratings WHERE game=?", (game,)
+            ).fetchone()[0]
         rows = db.execute(
             "SELECT name, kind, ordinal, mu, sigma, games, wins FROM ratings WHERE game=?"
             " ORDER BY ordinal DESC, name LIMIT ? OFFSET ?",
@@ -172,8 +179,9 @@ class Ratings:
             (key, recent),
         ).fetchall()
         names = self._names([p[0] for p in plays])
+        games = self.of(name)
         history: dict[str, list[list[Any]]] = {}
-        for game in self.of(name):
+        for game in games:
             pts = db.execute(
                 "SELECT ended, rating_after FROM plays WHERE account=? AND game=? AND rated=1"
                 " ORDER BY ended DESC LIMIT ?",
@@ -183,7 +191,7 @@ class Ratings:
         return {
             "name": name,
             "since": iso(since),
-            "games": self.of(name),
+            "games": games,
             "recent": [
                 {
                     "table": tid,
