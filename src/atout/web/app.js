@@ -1204,7 +1204,6 @@ function deadlineFraction() {
 
 function drawTimer() {
   if (!ui.timer) return;
-  if (!S.update && S.waitUntil != null && S.screen === "table" && ui.felt && !ui.felt.querySelector("#fill-bots:not([disabled])")) drawTable();
   if (S.deadlineAt == null || S.over) {
     ui.timer.textContent = "";
     ui.timer.hidden = true;
@@ -1222,7 +1221,11 @@ function drawTimer() {
   if (ring && f != null) ring.style.setProperty("--p", f);
   document.documentElement.style.setProperty("--turn-left", f == null ? 1 : f);
 }
-setInterval(drawTimer, 500);
+setInterval(() => {
+  drawTimer();
+  // a quick-play table waiting for people: the countdown to "fill with bots"
+  if (!S.update && S.waitUntil != null && S.screen === "table" && ui.felt && !ui.felt.querySelector("#fill-bots:not([disabled])")) drawTable();
+}, 500);
 
 function toggleMute() {
   setMuted(!isMuted());

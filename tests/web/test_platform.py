@@ -1,0 +1,204 @@
+"""The players' platform in headless Debian chromium, the page served by the game master itself:
+two people sign up in two browsers, play a rated game on the card table to the end, and find their
+new ratings on the leaderboard and their player pages; the replay of that game plays to the end
+with every hand open there and no hidden card before; quick play seats a second person at the
+first person's waiting table; "fill with bots" starts a game; an invitation link seats a friend at
+a private table; a guest plays unrated.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from tests.web.servers import Servers
+from tests.web.tableplay import CHOOSERS, TablePlayer
+from tests.web.test_browser import CHROMIUM, FLAGS, server_side
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+SEEN = "for (const g of ['q2j', 'quinze', 'pouilleux']) localStorage.setItem('atout.seen.' + g, 'true');"
+
+
+@pytest.fixture
+def servers():
+    with Servers(seed=11) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+def person(chromium: Any, servers: Servers, errors: list[str]) -> Any:
+    """A browser of one's own (cookies apart), on the game master's own page."""
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    page.add_init_script(SEEN)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.goto(servers.gm_http_url + "/")
+    return page
+
+
+def sign_up(page: Any, name: str) -> None:
+    page.fill("#acc-name", name)
+    page.fill("#acc-pass", "correct horse battery")
+    page.click("#signup")
+    page.wait_for_selector(".tiles .tile")
+    assert page.inner_text("#nav-me") == name
+
+
+def api(servers: Servers, path: str) -> Any:
+    with urllib.request.urlopen(servers.gm_http_url + path, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def play_to_the_end(*players: TablePlayer) -> None:
+    """Each page plays its own turns on the table until the game is over."""
+    for _ in range(600):
+        if all(p.state()["over"] for p in players):
+            return
+        for p in players:
+            st = p.state()
+            if st["over"] or st["pending"] or not st["legal"] or st["version"] == p.last:
+                continue
+            p.play_turn(CHOOSERS["q2j"])
+        players[0].page.wait_for_timeout(30)
+    raise AssertionError("the game does not end")
+
+
+def test_two_accounts_play_a_rated_game_then_watch_its_replay(chromium, servers):
+    errors: list[str] = []
+    alice = person(chromium, servers, errors)
+    bob = person(chromium, servers, errors)
+    sign_up(alice, "Alice")
+    sign_up(bob, "Bob")
+    # Alice: a table for two people; Bob finds it in the lobby and joins
+    alice.select_option("#f-game", "q2j")
+    alice.fill("#f-players", "2")
+    alice.dispatch_event("#f-players", "change")
+    alice.select_option("#f-seat-1", "human")
+    alice.click("#create-button")
+    alice.wait_for_selector("#table-screen")
+    table = alice.evaluate("() => window.atout.state.at.table")
+    bob.click("#refresh")
+    bob.click(f'[data-table="{table}"] button.primary')
+    bob.wait_for_selector("#table-screen")
+    a, b = TablePlayer(alice, touch=False, seed=1), TablePlayer(bob, touch=False, seed=2)
+    play_to_the_end(a, b)
+    for page in (alice, bob):
+        page.wait_for_selector("#over:not([hidden]) .verdict")
+    winner = server_side(servers, table, 0)["result"]["winners"]
+    # both find their new ratings on the leaderboard and on their player pages
+    board = api(servers, "/api/leaderboard/q2j")
+    names = {p["name"]: p for p in board["players"]}
+    assert {"Alice", "Bob"} <= set(names), board
+    assert names["Alice"]["games"] == names["Bob"]["games"] == 1
+    won = "Alice" if 0 in winner else "Bob"
+    lost = "Bob" if won == "Alice" else "Alice"
+    assert names[won]["rating"] > names[lost]["rating"]
+    for page, name in ((alice, "Alice"), (bob, "Bob")):
+        page.click("#lobby")
+        page.click("#nav-leaderboard")
+        page.click('.tabs a[href="/leaderboard/q2j"]')
+        page.wait_for_selector("#leaderboard tbody tr")
+        assert name in page.inner_text("#leaderboard")
+        page.click("#nav-me")
+        page.wait_for_selector("#player .rating")
+        assert page.inner_text("#player h2") == name
+        assert page.locator(f'#player a[href="/replay/{table}"]').count() == 1
+    # the replay: step by step to the end, nothing hidden before it, every hand open there
+    replay = api(servers, f"/api/replay/{table}")
+    alice.click(f'#player a[href="/replay/{table}"]')
+    alice.wait_for_selector("#replay #r-next")
+    steps = len(replay["steps"])
+    for i in range(steps):
+        public = set(json.dumps(replay["steps"][i]["view"]).replace('"', " ").split())
+        shown = set(
+            alice.evaluate(
+                "() => [...document.querySelectorAll('#replay [data-card]')].map((e) => e.dataset.card)"
+            )
+        )
+        assert shown <= public, (i, shown - public)
+        alice.click("#r-next")
+    assert "every hand is open" in alice.inner_text("#replay-step")
+    final = replay["final"]
+    open_hands = [c for hand in final.get("hands") or [] for c in hand]
+    if open_hands:
+        shown = set(
+            alice.evaluate(
+                "() => [...document.querySelectorAll('#replay [data-card]')].map((e) => e.dataset.card)"
+            )
+        )
+        assert set(open_hands) <= shown
+    assert not errors, errors
+
+
+def test_quick_play_seats_a_second_person_and_bots_fill_a_table(chromium, servers):
+    errors: list[str] = []
+    ann = person(chromium, servers, errors)
+    ben = person(chromium, servers, errors)
+    for page, name in ((ann, "ann"), (ben, "ben")):
+        page.fill("#name", name)
+        page.click("#connect")
+        page.wait_for_selector(".tiles .tile")
+        page.check("#fill-wait")
+        page.evaluate("() => { window.atout.state.quickWait = 2; }")
+    ann.click('[data-quick="q2j-2"]')
+    ann.wait_for_selector("#invite-link")
+    table = ann.evaluate("() => window.atout.state.at.table")
+    ben.click('[data-quick="q2j-2"]')
+    ben.wait_for_selector("#table-screen")
+    assert ben.evaluate("() => window.atout.state.at.table") == table  # the same waiting table
+    ann.wait_for_function("() => !!window.atout.state.update")  # full: the game starts
+    # a third person waits, then fills the empty seat with bots
+    cat = person(chromium, servers, errors)
+    cat.fill("#name", "cat")
+    cat.click("#connect")
+    cat.wait_for_selector(".tiles .tile")
+    cat.check("#fill-wait")
+    cat.evaluate("() => { window.atout.state.quickWait = 1; }")
+    cat.click('[data-quick="q2j-3"]')
+    cat.wait_for_selector("#fill-bots:not([disabled])", timeout=10_000)
+    cat.click("#fill-bots")
+    cat.wait_for_function("() => !!window.atout.state.update")
+    seats = cat.evaluate("() => window.atout.state.info.seats")
+    assert sum(1 for s in seats if s.get("bot")) == 2
+    assert not errors, errors
+
+
+def test_an_invitation_link_seats_a_friend_and_a_guest_plays_unrated(chromium, servers):
+    errors: list[str] = []
+    host = person(chromium, servers, errors)
+    host.fill("#name", "host")
+    host.click("#connect")
+    host.wait_for_selector("#create")
+    host.select_option("#f-game", "q2j")
+    host.fill("#f-players", "2")
+    host.dispatch_event("#f-players", "change")
+    host.select_option("#f-seat-1", "human")
+    host.check("#f-private")
+    host.click("#create-button")
+    link = host.wait_for_selector("#invite-link").inner_text()
+    assert "/t/" in link
+    friend = person(chromium, servers, errors)
+    friend.evaluate("(n) => localStorage.setItem('atout.name', JSON.stringify(n))", "friend")
+    friend.goto(link)
+    friend.wait_for_selector("#table-screen")
+    assert friend.evaluate("() => window.atout.state.at.seat") == 1
+    host.wait_for_function("() => !!window.atout.state.update")
+    play_to_the_end(
+        TablePlayer(host, touch=False, seed=3), TablePlayer(friend, touch=False, seed=4)
+    )
+    # guests: unrated, on no leaderboard
+    board = api(servers, "/api/leaderboard/q2j")
+    assert not {"host", "friend"} & {p["name"] for p in board["players"]}
+    assert not errors, errors
