@@ -102,7 +102,8 @@ function gameOf(id) {
 
 function gameTitle(id) {
   const g = gameOf(id);
-  return (g && g.titles && (g.titles[S.lang] || g.titles.en)) || id || "";
+  // the game master's titles; on a page opened alone (a replay link) before any connection, ours
+  return (g && g.titles && (g.titles[S.lang] || g.titles.en)) || (id && tr("title_" + id) !== "title_" + id ? tr("title_" + id) : id) || "";
 }
 
 /** "P2 (bob)" / "J2 (bob)": the seat (J for joueur in French) and the player's name. */

@@ -112,6 +112,9 @@ const TEXTS = {
 
   hand_of: ["{who}'s hand", "Main de {who}"],
   // the players' platform
+  title_q2j: ["Q Squared Joe", "Q Squared Joe (Q²J)"],
+  title_quinze: ["Le Quinze", "Le Quinze"],
+  title_pouilleux: ["Le Pouilleux", "Le Pouilleux"],
   fill_choice: ["Empty seats", "Places libres"],
   fill_bots_now: ["bots at once", "des robots tout de suite"],
   fill_wait: ["wait for people (30 s, then bots if you like)", "attendre des joueurs (30 s, puis des robots si vous voulez)"],

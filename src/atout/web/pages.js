@@ -244,11 +244,11 @@ export async function replayPage(root, table, ctx) {
       h(
         "div",
         { class: "replay-controls", role: "group", "aria-label": tr("replay_controls") },
-        h("button", { type: "button", id: "r-first", "aria-label": tr("r_first"), onclick: () => go(0), text: "⏮" }),
-        h("button", { type: "button", id: "r-back", "aria-label": tr("r_back"), onclick: () => go(at - 1), text: "◀" }),
+        h("button", { type: "button", id: "r-first", "aria-label": tr("r_first"), onclick: () => go(0), text: "«" }),
+        h("button", { type: "button", id: "r-back", "aria-label": tr("r_back"), onclick: () => go(at - 1), text: "‹" }),
         (parts.play = h("button", { type: "button", id: "r-play", class: "primary", onclick: () => toggle() })),
-        h("button", { type: "button", id: "r-next", "aria-label": tr("r_next"), onclick: () => go(at + 1), text: "▶" }),
-        h("button", { type: "button", id: "r-last", "aria-label": tr("r_last"), onclick: () => go(last), text: "⏭" }),
+        h("button", { type: "button", id: "r-next", "aria-label": tr("r_next"), onclick: () => go(at + 1), text: "›" }),
+        h("button", { type: "button", id: "r-last", "aria-label": tr("r_last"), onclick: () => go(last), text: "»" }),
         (parts.seek = h("input", { type: "range", id: "r-seek", min: 0, max: last, value: 0, "aria-label": tr("r_seek"), oninput: (ev) => go(Number(ev.target.value)) })),
         h(
           "label",
@@ -300,7 +300,7 @@ export async function replayPage(root, table, ctx) {
     });
     parts.step.textContent = at >= last ? tr("r_end") : tr("r_step", { n: at + 1, total: last });
     parts.seek.value = String(at);
-    parts.play.textContent = timer ? "⏸" : "⏵";
+    parts.play.textContent = timer ? "❚❚" : "▶";
     parts.play.setAttribute("aria-label", tr(timer ? "r_pause" : "r_play"));
     for (const li of lines) li.classList.toggle("current", Number(li.dataset.step) === at);
     for (const li of lines) li.classList.toggle("future", Number(li.dataset.step) > at);
