@@ -259,6 +259,9 @@ function receive(msg) {
   switch (msg.cmd) {
     case "table":
       S.info = b;
+      // a quick-play table says when bots may fill it (the opener's wait counts, not ours)
+      if (b.fill_in != null) S.waitUntil = performance.now() + b.fill_in * 1000;
+      else if (b.status !== "waiting") S.waitUntil = null;
       break;
     case "started":
       S.info = { ...(S.info || {}), commitment: b.commitment, seats: b.seats, status: "playing" };
