@@ -202,3 +202,34 @@ def test_an_invitation_link_seats_a_friend_and_a_guest_plays_unrated(chromium, s
     board = api(servers, "/api/leaderboard/q2j")
     assert not {"host", "friend"} & {p["name"] for p in board["players"]}
     assert not errors, errors
+
+
+def test_an_account_takes_its_seat_back_from_another_device(chromium, servers):
+    errors: list[str] = []
+    laptop = person(chromium, servers, errors)
+    sign_up(laptop, "Dana")
+    laptop.select_option("#f-game", "q2j")
+    laptop.fill("#f-players", "2")
+    laptop.dispatch_event("#f-players", "change")
+    laptop.select_option("#f-seat-1", "human")
+    laptop.click("#create-button")
+    laptop.wait_for_selector("#invite-link")
+    table = laptop.evaluate("() => window.atout.state.at.table")
+    phone = person(chromium, servers, errors)
+    phone.fill("#acc-name", "Dana")
+    phone.fill("#acc-pass", "correct horse battery")
+    phone.click("#login")
+    phone.wait_for_selector(".tiles .tile")
+    phone.click("#refresh")
+    phone.click(f'[data-key="resume-{table}"]')
+    phone.wait_for_selector("#invite-link")
+    assert phone.evaluate("() => window.atout.state.at") == {
+        "table": table,
+        "seat": 0,
+        "token": phone.evaluate("() => window.atout.state.at.token"),
+    }
+    assert phone.evaluate("() => !!window.atout.state.at.token")
+    # the laptop is told, in words, that another window took its seat
+    laptop.wait_for_selector("#lobby-error")
+    laptop.wait_for_function("() => document.querySelector('#lobby-error').textContent.length > 0")
+    assert not errors, errors

@@ -383,6 +383,28 @@ async function joinTable(table, seat = null) {
   }
 }
 
+/** A table where our account holds a seat (taken on another device, or before a reload). */
+function mine(tb) {
+  return !!S.account && tb.seats.some((x) => x.account && x.name === S.account);
+}
+
+/** Takes our account's seat back from this device: the game master issues a new token. */
+async function resumeMine(table) {
+  resetTable();
+  S.at = { table, seat: null, token: null }; // the catch-up that follows the reply is ours
+  try {
+    const r = await S.conn.request("resume", { table, version: -1 });
+    S.at = { table, seat: r.body.seat, token: r.body.token };
+    saveSeat();
+    S.screen = "table";
+    render();
+  } catch (e) {
+    S.at = null;
+    saveSeat();
+    lobbyError(e);
+  }
+}
+
 async function watchTable(table) {
   S.at = { table, seat: null, token: null };
   saveSeat();
@@ -846,7 +868,8 @@ function drawTablesNow() {
           h(
             "div",
             { class: "actions" },
-            free && tb.status === "waiting" ? h("button", { type: "button", class: "primary", "data-key": "join-" + tb.table, "aria-label": tr("join_label", { id: tb.table }), onclick: () => joinTable(tb.table), text: tr("join") }) : null,
+            mine(tb) ? h("button", { type: "button", class: "primary", "data-key": "resume-" + tb.table, "aria-label": tr("resume_label", { id: tb.table }), onclick: () => resumeMine(tb.table), text: tr("resume") }) : null,
+            !mine(tb) && free && tb.status === "waiting" ? h("button", { type: "button", class: "primary", "data-key": "join-" + tb.table, "aria-label": tr("join_label", { id: tb.table }), onclick: () => joinTable(tb.table), text: tr("join") }) : null,
             h("button", { type: "button", "data-key": "watch-" + tb.table, "aria-label": tr("watch_label", { id: tb.table }), onclick: () => watchTable(tb.table), text: tr("watch") }),
           ),
         );

@@ -112,6 +112,8 @@ const TEXTS = {
 
   hand_of: ["{who}'s hand", "Main de {who}"],
   // the players' platform
+  resume: ["Resume your seat", "Reprendre votre place"],
+  resume_label: ["Resume your seat at table {id}", "Reprendre votre place à la table {id}"],
   title_q2j: ["Q Squared Joe", "Q Squared Joe (Q²J)"],
   title_quinze: ["Le Quinze", "Le Quinze"],
   title_pouilleux: ["Le Pouilleux", "Le Pouilleux"],
