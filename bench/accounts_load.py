@@ -2,8 +2,8 @@
 then the latency of leaderboard and player-page requests (through the HTTP API's handler, JSON
 encoding included) and of the rating update at a game's end.
 
-    python bench/platform.py                      # 10,000 accounts, 100,000 games
-    python bench/platform.py --accounts 1000 --games 10000 --db /tmp/p.db
+    python bench/accounts_load.py                      # 10,000 accounts, 100,000 games
+    python bench/accounts_load.py --accounts 1000 --games 10000 --db /tmp/p.db
 
 The games are generated directly (their tables, seats and results rows, no moves: the requests
 measured never read moves); each one's ratings are moved by the game master's own code
