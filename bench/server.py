@@ -129,7 +129,13 @@ def echo_server(port_file: str) -> None:
     asyncio.run(main())
 
 
-def start_game_server(db: str) -> tuple[subprocess.Popen[bytes], int]:
+def start_game_server(
+    db: str, src: str | None = None, max_conns: int = 1000
+) -> tuple[subprocess.Popen[bytes], int]:
+    """``atout serve`` on ``db``; ``src``: run it from another source tree (before/after)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if src:
+        env["PYTHONPATH"] = src
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -142,8 +148,10 @@ def start_game_server(db: str) -> tuple[subprocess.Popen[bytes], int]:
             db,
             "--log-level",
             "warning",
+            "--max-connections",
+            str(max_conns),
         ],
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env=env,
     )
     # the listening line is logged at info; poll /proc for the port instead
     for _ in range(100):
@@ -469,8 +477,17 @@ def worker(
 
 
 def run_load(
-    kind: str, port: int, pid: int, clients: int, seconds: float, procs: int, think: Any
+    kind: str,
+    port: int,
+    pid: int,
+    clients: int,
+    seconds: float,
+    procs: int,
+    think: Any,
+    hook: Any = None,
 ) -> dict[str, Any]:
+    """One load against one server; ``hook("start")`` and ``hook("stop")`` are called at the
+    edges of the measured window (the profiler attaches there)."""
     ctx = mp.get_context("spawn")
     q, ready, go = ctx.Queue(), ctx.Queue(), ctx.Event()
     window = ctx.Array("d", [0.0, 0.0])
@@ -490,10 +507,14 @@ def run_load(
     window[0], window[1] = start_at, stop_at
     go.set()
     time.sleep(max(0.0, start_at - time.time()))
+    if hook is not None:
+        hook("start")
     cpu0 = cpu_seconds(pid)
     gen0 = sum(cpu_seconds(p.pid) for p in ps)
     time.sleep(max(0.0, stop_at - time.time()))
     cpu1 = cpu_seconds(pid)
+    if hook is not None:
+        hook("stop")
     gen1 = sum(cpu_seconds(p.pid) for p in ps)
     results = [q.get(timeout=600) for _ in ps]
     for p in ps:
@@ -520,6 +541,22 @@ def run_load(
     }
 
 
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def _fig(xs: list[Any], digits: int = 0) -> str:
+    """Median and spread (min-max) of one figure over the repetitions."""
+    xs = [x for x in xs if x is not None]
+    if not xs:
+        return "-"
+    med, lo, hi = _median(xs), min(xs), max(xs)
+    f = f"{{:,.{digits}f}}"
+    return f.format(med) if len(xs) == 1 else f"{f.format(med)} ({f.format(lo)}-{f.format(hi)})"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clients", default="100,1000,2000")
@@ -527,53 +564,98 @@ def main() -> None:
     ap.add_argument("--loads", default="saturation,paced", help="saturation and/or paced")
     ap.add_argument("--think", default="0.5,1.5", help="paced think time: min,max seconds")
     ap.add_argument("--procs", type=int, default=2, help="client processes")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each row, interleaved")
+    ap.add_argument(
+        "--src",
+        action="append",
+        default=None,
+        metavar="NAME=DIR",
+        help="run the game master from the source tree DIR (a git archive of a commit; "
+        "repeat for a before/after in one run, interleaved); default: this working tree",
+    )
     ap.add_argument("--json", default=None)
     ap.add_argument("--echo-server", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.echo_server:
         echo_server(a.echo_server)
         return
+    variants: list[tuple[str, str | None]] = [
+        (x.split("=", 1)[0], x.split("=", 1)[1]) for x in a.src or []
+    ]
+    if not variants:  # the working tree (the engineers' work in progress included)
+        variants.append(("now", None))
     lo, hi = (float(x) for x in a.think.split(","))
     rows = []
     for n in [int(x) for x in a.clients.split(",")]:
         for load in a.loads.split(","):
             think = (0.0, 0.0) if load == "saturation" else (lo, hi)
-            with tempfile.TemporaryDirectory() as d:
-                gproc, gport = start_game_server(str(Path(d) / "bench.db"))
+            runs: dict[str, list[dict[str, Any]]] = {}
+            for rep in range(a.repeat):
+                # the variants' order turns round from one repetition to the next
+                k = rep % len(variants)
+                for name, src in variants[k:] + variants[:k]:
+                    with tempfile.TemporaryDirectory() as d:
+                        gproc, gport = start_game_server(str(Path(d) / "bench.db"), src, n + 100)
+                        try:
+                            r = run_load("game", gport, gproc.pid, n, a.seconds, a.procs, think)
+                        finally:
+                            gproc.terminate()
+                            gproc.wait(timeout=30)
+                    r["loadavg"] = round(os.getloadavg()[0], 2)
+                    runs.setdefault(name, []).append(r)
                 eproc, eport = start_echo()
                 try:
-                    game = run_load("game", gport, gproc.pid, n, a.seconds, a.procs, think)
-                    echo = run_load("echo", eport, eproc.pid, n, a.seconds, a.procs, think)
-                    fan = run_load("fanout", eport, eproc.pid, n, a.seconds, a.procs, think)
+                    for kind in ("echo", "fanout"):
+                        r = run_load(kind, eport, eproc.pid, n, a.seconds, a.procs, think)
+                        r["loadavg"] = round(os.getloadavg()[0], 2)
+                        runs.setdefault(kind, []).append(r)
                 finally:
-                    for p in (gproc, eproc):
-                        p.terminate()
-                        p.wait(timeout=30)
-            g_us, e_us = game["cpu_us_per_op"], echo["cpu_us_per_op"]
-            row = {
-                "clients": n,
-                "load": load if load == "saturation" else f"paced {lo:g}-{hi:g} s",
-                "game": game,
-                "echo": echo,
-                "fanout": fan,
-                "cpu_ratio": round(g_us / e_us, 2) if g_us and e_us else None,
-            }
-            rows.append(row)
-            print(json.dumps(row), flush=True)
+                    eproc.terminate()
+                    eproc.wait(timeout=30)
+                last = {k: v[-1] for k, v in runs.items()}
+                print(
+                    json.dumps({"clients": n, "load": load, "rep": rep, "runs": last}), flush=True
+                )
+            fan = runs["fanout"]
+            for name, _ in variants:
+                g = runs[name]
+                ratios = [
+                    x["cpu_us_per_op"] / f["cpu_us_per_op"]
+                    if x["cpu_us_per_op"] and f["cpu_us_per_op"]
+                    else None
+                    for x, f in zip(g, fan, strict=True)
+                ]
+                rows.append(
+                    {
+                        "clients": n,
+                        "load": load if load == "saturation" else f"paced {lo:g}-{hi:g} s",
+                        "variant": name,
+                        "game": g,
+                        "echo": runs["echo"],
+                        "fanout": fan,
+                        "ratio_fanout": ratios,
+                    }
+                )
     print()
     print(
-        "| clients | load | moves/s | p50 / p99 ms | server busy | server CPU µs/move "
-        "| echo rt/s | echo p50 / p99 ms | echo CPU µs/rt | **ratio** | fan-out echo µs/rt "
-        "| errors |"
+        f"Median (min-max) of {a.repeat} interleaved runs; ratio: the game master's CPU per "
+        "move over the fan-out echo's CPU per round trip of the same repetition."
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print()
+    print(
+        "| clients | load | server | moves/s | p99 ms | server CPU µs/move | echo CPU µs/rt "
+        "| fan-out echo CPU µs/rt | **ratio to fan-out** | load average | errors |"
+    )
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|")
     for r in rows:
         g, e, f = r["game"], r["echo"], r["fanout"]
+        la = [x["loadavg"] for x in g]
         print(
-            f"| {r['clients']} | {r['load']} | {g['per_s']:.0f} | {g['p50_ms']} / {g['p99_ms']} "
-            f"| {g['server_busy']:.0%} | {g['cpu_us_per_op']} | {e['per_s']:.0f} "
-            f"| {e['p50_ms']} / {e['p99_ms']} | {e['cpu_us_per_op']} | **{r['cpu_ratio']}×** "
-            f"| {f['cpu_us_per_op']} | {g['errors']} |"
+            f"| {r['clients']} | {r['load']} | {r['variant']} | {_fig([x['per_s'] for x in g])} "
+            f"| {_fig([x['p99_ms'] for x in g])} | {_fig([x['cpu_us_per_op'] for x in g])} "
+            f"| {_fig([x['cpu_us_per_op'] for x in e])} | {_fig([x['cpu_us_per_op'] for x in f])} "
+            f"| **{_fig(r['ratio_fanout'], 2)}×** | {min(la):.1f}-{max(la):.1f} "
+            f"| {sum(x['errors'] for x in g)} |"
         )
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=2))
