@@ -407,10 +407,15 @@ class WsConnection(asyncio.BufferedProtocol):
     # -- sending and closing -------------------------------------------------------------------------
     def send(self, frame: bytes) -> None:
         """Queue one text frame; a client that stops reading is cut off, not waited for."""
+        self.send_frames([frame])
+
+    def send_frames(self, frames: list[bytes]) -> None:
+        """Queue text frames (JSON payloads, in order) with one write: one system call for all
+        that one turn of the loop sends this client."""
         t = self.transport
         if not self.open or t is None or self.ws.state is not OPEN or t.is_closing():
             return
-        t.write(text_frame(frame))
+        t.write(text_frame(frames[0]) if len(frames) == 1 else b"".join(map(text_frame, frames)))
         size = t.get_write_buffer_size()
         if size != self.buffered:
             self.shell.account(self, size)

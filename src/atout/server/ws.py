@@ -232,18 +232,28 @@ class Shell:
         self._rearm()
 
     def _flush(self) -> None:
+        """Commit once for everything queued (durable before announced), encode each message
+        once (one shared by several recipients, as spectators' updates are, too), then write
+        each connection's frames, in the order they were queued, with one write."""
         self._flush_scheduled = False
         pending, self._pending = self._pending, []
         self.store.commit()  # durable before announced
-        last: Any = None
-        frame = b""
-        conns = self.conns
+        frames: dict[int, bytes] = {}  # id(message): its frame (messages alive till the end)
+        out: dict[int, list[bytes]] = {}
         for conn_id, msg in pending:
-            if msg is not last:  # a message shared by several spectators is encoded once
-                frame, last = encode(msg), msg
+            frame = frames.get(id(msg))
+            if frame is None:
+                frame = frames[id(msg)] = encode(msg)
+            mine = out.get(conn_id)
+            if mine is None:
+                out[conn_id] = [frame]
+            else:
+                mine.append(frame)
+        conns = self.conns
+        for conn_id, mine in out.items():
             c = conns.get(conn_id)
             if c is not None:
-                c.send(frame)
+                c.send_frames(mine)
 
     def _rearm(self) -> None:
         due = self.core.next_deadline()
