@@ -100,6 +100,9 @@ class Core:
         self.conns: dict[int, Conn] = {}
         self.addresses: dict[str, Address] = {}
         self.tables: dict[str, TableActor] = {}
+        # the tables each connection and each address created, until evicted (quotas)
+        self._by_conn: dict[int, set[str]] = {}
+        self._by_address: dict[str, set[str]] = {}
         self._timers: list[tuple[float, int, str, int, Timer, int]] = []
         self._timer_no = 0
         self.out: list[Out] = []
@@ -478,6 +481,9 @@ class Core:
         )
         t.commit_secret(r.new_secret(self.entropy(32)))
         self.tables[tid] = t
+        self._by_conn.setdefault(c.id, set()).add(tid)
+        if c.address is not None:
+            self._by_address.setdefault(c.address, set()).add(tid)
         self.store.create_table(t.head_record())
         if self.limits.waiting_ttl > 0:
             t.push(now + self.limits.waiting_ttl, Timer.EXPIRE)
@@ -573,14 +579,9 @@ class Core:
     def _check_quotas(self, c: Conn, b: m.CreateTableBody, now: float) -> None:
         lim = self.limits
         a = self.addresses.get(c.address) if c.address is not None else None
-        mine = theirs = bot_only = 0
-        for t in self.tables.values():
-            if t.status not in OPEN:
-                continue
-            if t.owner is not None:
-                mine += t.owner[0] == c.id
-                theirs += a is not None and t.owner[1] == c.address
-            bot_only += all(s.bot is not None for s in t.seats)
+        # the creator's own tables only: no scan of the whole server per table created
+        mine = self._open(self._by_conn.get(c.id))
+        theirs = self._open(self._by_address.get(c.address)) if a is not None else 0  # type: ignore[arg-type]
         if mine >= lim.tables_per_conn or (a is not None and theirs >= lim.tables_per_address):
             most = lim.tables_per_conn if mine >= lim.tables_per_conn else lim.tables_per_address
             err = ProtocolError(
@@ -590,7 +591,7 @@ class Core:
             )
             err.detail = {"max": most, "retry_after": None}  # type: ignore[attr-defined]
             raise err
-        if len(b.bots) >= b.players and bot_only >= lim.bot_tables:
+        if len(b.bots) >= b.players and self._bot_only() >= lim.bot_tables:
             err = ProtocolError(
                 "limit.bot_tables",
                 f"This server plays at most {lim.bot_tables} tables of bots only at once.",
@@ -657,8 +658,30 @@ class Core:
             if tid not in self.tables and not self.store.exists(tid):
                 return tid
 
+    def _open(self, tids: set[str] | None) -> int:
+        """How many of ``tids`` are open (waiting or playing)."""
+        tables = self.tables
+        return sum(
+            1 for tid in tids or () if (t := tables.get(tid)) is not None and t.status in OPEN
+        )
+
+    def _bot_only(self) -> int:
+        """Open tables whose every seat a bot plays (a scan: only to create one such table)."""
+        return sum(
+            1
+            for t in self.tables.values()
+            if t.status in OPEN and all(s.bot is not None for s in t.seats)
+        )
+
     def _evict(self, t: TableActor) -> None:
         self.tables.pop(t.id, None)
+        if t.owner is not None:
+            for index, key in ((self._by_conn, t.owner[0]), (self._by_address, t.owner[1])):
+                mine = index.get(key)  # type: ignore[call-overload]
+                if mine is not None:
+                    mine.discard(t.id)
+                    if not mine:
+                        del index[key]  # type: ignore[arg-type]
         for s in t.seats:
             if s.conn is not None and s.conn in self.conns:
                 self.conns[s.conn].seats.pop(t.id, None)
