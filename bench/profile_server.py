@@ -83,7 +83,7 @@ def expand(stack: list[str], sources: dict[str, list[str]]) -> list[str]:
 
 
 def _read(path: str) -> list[str]:
-    for base in sys.path:
+    for base in [os.environ.get("ATOUT_SRC", ""), *sys.path]:
         p = Path(base) / path
         if p.is_file():
             return p.read_text().splitlines()
@@ -100,19 +100,24 @@ def serve(db: str, port_file: str, gc_file: str, max_conns: int) -> None:
     from atout.server import ws
     from atout.server.limits import Limits
 
-    spent = [0.0, 0]
+    spent = [0.0, 0, 0.0]  # seconds collecting, collections, the longest (seconds)
+    gens = [0, 0, 0]
     began = [0.0]
 
     def timed(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             began[0] = time.thread_time()
         else:
-            spent[0] += time.thread_time() - began[0]
+            took = time.thread_time() - began[0]
+            spent[0] += took
             spent[1] += 1
+            spent[2] = max(spent[2], took)
+            gens[info["generation"]] += 1
 
     def dump(*_: Any) -> None:
         with open(gc_file, "a") as f:
-            f.write(json.dumps({"gc_s": spent[0], "gc_n": spent[1]}) + "\n")
+            line = {"gc_s": spent[0], "gc_n": spent[1], "gc_max_s": spent[2], "gens": gens}
+            f.write(json.dumps(line) + "\n")
 
     gc.callbacks.append(timed)
     signal.signal(signal.SIGUSR1, dump)
@@ -188,6 +193,10 @@ def profile(
         finally:
             proc.terminate()
             proc.wait(timeout=30)
+        if src:  # the lines of the source tree profiled (encode is marked by its line)
+            os.environ["ATOUT_SRC"] = src
+        else:
+            os.environ.pop("ATOUT_SRC", None)
         samples: Counter[str] = Counter()
         frames: Counter[str] = Counter()
         sources: dict[str, list[str]] = {}
@@ -214,7 +223,8 @@ def profile(
         "src": src or "working tree",
         "load": load,
         "samples": total,
-        "gc_collections": gcs[-1]["gc_n"] - gcs[0]["gc_n"],
+        "gc_collections": [a - b for a, b in zip(gcs[-1]["gens"], gcs[0]["gens"], strict=True)],
+        "gc_longest_ms": round(gcs[-1]["gc_max_s"] * 1000, 1),
         "us_per_move": cats,
         "top_frames": [(f, round(n / total * sampled_us, 1)) for f, n in frames.most_common(25)]
         if total

@@ -22,6 +22,7 @@ class Bot(Protocol):
 
 BotFactory = Callable[[int], Bot]
 _REGISTRY: dict[str, BotFactory] = {}
+_loaded = False
 
 
 def register(kind: str, factory: BotFactory) -> None:
@@ -42,8 +43,14 @@ def make_bot(kind: str, seed: int) -> Bot:
 
 
 def _load() -> None:
+    """Import every bot module once (each registers its kinds): the package's folder is
+    listed at the first call only, not at each table created or bot made."""
+    global _loaded
+    if _loaded:
+        return
     import importlib
     import pkgutil
 
     for info in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{info.name}")
+    _loaded = True
