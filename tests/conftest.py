@@ -1,5 +1,6 @@
-"""Shared test settings: a hypothesis profile that keeps the default run short on 2 cores, and
-the browser tests said plainly when they do not run (or made to fail under CI)."""
+"""Shared test settings: a hypothesis profile that keeps the default run short on 2 cores, the
+browser and PostgreSQL tests said plainly when they do not run (or made to fail under CI), and
+the PostgreSQL fixtures (a throwaway cluster on loopback, a fresh database per test)."""
 
 from __future__ import annotations
 
@@ -29,21 +30,65 @@ def _no_browser(report: pytest.TestReport) -> bool:
     return "chromium" in str(report.longrepr[2]).lower()
 
 
+NO_POSTGRES = "no PostgreSQL"  # how the reason of a test skipped for want of one begins
+
+
+def _no_postgres(report: pytest.TestReport) -> bool:
+    if not report.skipped or not isinstance(report.longrepr, tuple):
+        return False
+    return NO_POSTGRES in str(report.longrepr[2])
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
-    """Under CI (``CI`` set) the browser tests never skip: no chromium is a failure."""
+    """Under CI (``CI`` set) the browser and PostgreSQL tests never skip: a missing chromium or
+    PostgreSQL is a failure."""
     report = yield
-    if os.environ.get("CI") and _no_browser(report):
+    if os.environ.get("CI") and (_no_browser(report) or _no_postgres(report)):
         reason = report.longrepr[2]
         report.outcome = "failed"
-        report.longrepr = f"CI is set, so the browser tests must run, but: {reason}"
+        what = "browser" if _no_browser(report) else "PostgreSQL"
+        report.longrepr = f"CI is set, so the {what} tests must run, but: {reason}"
     return report
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Any]:
+    """A PostgreSQL server for the session: ``ATOUT_TEST_PG``'s, or a throwaway cluster started
+    on loopback (tests/server/pgcluster.py). Skips (fails under CI) when there is none."""
+    from tests.server.pgcluster import Cluster, Unavailable
+
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as e:
+        pytest.skip(f"{NO_POSTGRES}: psycopg is not installed ({e})")
+    cluster = Cluster()
+    try:
+        cluster.start()
+    except Unavailable as e:
+        cluster.stop()
+        pytest.skip(f"{NO_POSTGRES}: {e}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Any) -> str:
+    """The URL of a fresh, empty PostgreSQL database."""
+    return str(pg_cluster.new_db())
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
     """At the very end of the run, say that the browser tests did not run and how to fix it."""
     yield
+    no_pg = [r for r in terminalreporter.stats.get("skipped", []) if _no_postgres(r)]
+    if no_pg:
+        terminalreporter.write_sep("=", "PostgreSQL tests not run", yellow=True, bold=True)
+        terminalreporter.write_line(
+            f"{len(no_pg)} PostgreSQL tests did not run: {no_pg[0].longrepr[2]}. Install "
+            "Debian's postgresql (or set ATOUT_TEST_PG to a server's URL); under CI they fail."
+        )
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if _no_browser(r)]
     if skipped:
         terminalreporter.write_sep("=", "browser tests not run", yellow=True, bold=True)

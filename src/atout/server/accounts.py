@@ -194,12 +194,12 @@ class Accounts:
         a session; returns (name, session token)."""
         assert hashed.startswith("$argon2id$")
         self._not_taken(p.name)
-        cur = self.db.execute(
-            "INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?)",
+        (account,) = self.db.execute(  # RETURNING: SQLite and PostgreSQL alike (no lastrowid)
+            "INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?) RETURNING id",
             (p.name, name_key(p.name), hashed, now),
-        )
+        ).fetchone()
         self.store.dirty = True
-        return p.name, self._new_session(int(cur.lastrowid or 0), now)
+        return p.name, self._new_session(int(account), now)
 
     def _not_taken(self, name: str) -> None:
         if self.find(name) is not None:

@@ -24,6 +24,14 @@ def default_db() -> Path:
 
 
 Db = Annotated[Path | None, typer.Option("--db", help="SQLite database (default: user data dir).")]
+ServeDb = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="SQLite database file, or a postgresql://user@host/db URL (default: an SQLite file "
+        "in the user data dir).",
+    ),
+]
 
 
 def serve(
@@ -31,10 +39,13 @@ def serve(
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")
     ] = 8000,
-    db: Db = None,
+    db: ServeDb = None,
     sync: Annotated[
         str,
-        typer.Option(help="SQLite synchronous: normal (survives a crash) or full (power loss)."),
+        typer.Option(
+            help="SQLite synchronous: normal (survives a crash) or full (power loss); "
+            "PostgreSQL always commits with synchronous_commit=on."
+        ),
     ] = "normal",
     log_level: Annotated[str, typer.Option(help="debug, info, warning, error.")] = "info",
     leak_guard: Annotated[

@@ -89,12 +89,14 @@ class Ratings:
                 "INSERT INTO ratings (game, player, kind, name, mu, sigma, ordinal, games, wins)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (game, player) DO UPDATE SET"
                 " mu=excluded.mu, sigma=excluded.sigma, ordinal=excluded.ordinal,"
-                " games=games+1, wins=wins+excluded.wins",
+                " games=ratings.games+1, wins=ratings.wins+excluded.wins",
                 rows,
             )
         db.executemany(
-            "INSERT OR REPLACE INTO plays (table_id, seat, account, game, ended, won, rated,"
-            " rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO plays (table_id, seat, account, game, ended, won, rated, rating_after)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+            " account=excluded.account, game=excluded.game, ended=excluded.ended,"
+            " won=excluded.won, rated=excluded.rated, rating_after=excluded.rating_after",
             [
                 (table, i, account.casefold(), game, ended, int(i in won), int(rated), after.get(i))
                 for i, (account, _) in enumerate(seats)

@@ -31,7 +31,8 @@ from atout.protocol.errors import ProtocolError
 from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
-from atout.server.store import SQLiteStore, TableStore
+from atout.server.pgstore import open_store
+from atout.server.store import TableStore
 from atout.server.transport import READ_SIZE, Listener, WsConnection
 
 log = logging.getLogger("atout.server")
@@ -378,10 +379,10 @@ async def start(
     entropy: Callable[[int], bytes] = os.urandom,
     chat: bool = False,
 ) -> Server:
-    """Build a game master and start listening: the store (``db``, an SQLite file; None: in
-    memory), the core, the recovery of the store's unfinished tables, the shell. Stop it with
-    :meth:`Server.close`."""
-    store = SQLiteStore(db or ":memory:", synchronous=synchronous)
+    """Build a game master and start listening: the store (``db``, an SQLite file or a
+    ``postgresql://`` URL; None: SQLite in memory), the core, the recovery of the store's
+    unfinished tables, the shell. Stop it with :meth:`Server.close`."""
+    store = open_store(db, synchronous)
     core = Core(store, entropy=entropy, leak_guard=leak_guard, limits=core_limits, chat=chat)
     resumed = core.recover(time.time())
     core.accounts.purge(time.time())  # sessions expired while it was stopped

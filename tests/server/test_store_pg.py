@@ -1,0 +1,398 @@
+"""The store's contract, run against both real implementations (SQLite and PostgreSQL: no mock),
+then the game master on PostgreSQL: the platform's SQL, recovery, and ``atout serve --db
+postgresql://…`` killed mid-game and restarted without losing an acknowledged move.
+
+The PostgreSQL cases start a throwaway cluster on loopback (tests/conftest.py ``pg_cluster``), or
+use ``ATOUT_TEST_PG``; without PostgreSQL they skip, and fail under CI."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+import pytest
+from argon2 import PasswordHasher
+from tests.server.harness import Harness, game_ids, players_for
+
+from atout.server import accounts as accounts_mod
+from atout.server import record as rec
+from atout.server.core import Core
+from atout.server.migrations import SchemaTooNew
+from atout.server.pgstore import LATEST, PostgresStore, is_url, open_store
+from atout.server.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.store import SQLiteStore
+
+Opener = Callable[[], Any]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def opener(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Opener]:
+    """Opens the same database again each call (a restart): an SQLite file or a PostgreSQL
+    database, fresh for each test."""
+    if request.param == "sqlite":
+        spec = str(tmp_path / "atout.db")
+    else:
+        spec = request.getfixturevalue("pg_url")
+    opened: list[Any] = []
+
+    def open_() -> Any:
+        s = open_store(spec)
+        opened.append(s)
+        return s
+
+    yield open_
+    for s in opened:
+        crash(s)
+
+
+def crash(s: Any) -> None:
+    """The process dies: the connection goes without a commit (what was committed stays)."""
+    if isinstance(s, SQLiteStore):
+        s.db.close()
+    else:
+        s.conn.close()
+
+
+def _head(tid: str, created: float = 1.0) -> TableRecord:
+    return TableRecord(
+        table=tid,
+        game="q2j",
+        players=2,
+        options={"target": 3, "nested": {"é": [1, 2.5]}},
+        settings={"fill_in": 30.0},
+        secret="5e" * 16,
+        commitment="c0" * 32,
+        seats=[SeatRecord(seat=0, name="Alma", token_hash="aa" * 32), SeatRecord(seat=1)],
+        created=created,
+    )
+
+
+def _move(i: int) -> MoveRecord:
+    how = ("player", "timeout", "bot")[i % 3]
+    return MoveRecord(seat=i % 2, move={"type": "play", "cards": [f"{i}H"]}, t=i + 0.125, how=how)
+
+
+# ------------------------------------------------------------------ the contract, on both
+
+
+def test_a_table_is_written_read_back_and_recovered(opener):
+    s = opener()
+    assert not s.exists("t1") and s.load("t1") is None
+    s.create_table(_head("t1"))
+    s.set_seat("t1", SeatRecord(seat=1, name="Boris", nonce="ab" * 16, nonce_by="client"))
+    s.set_seat("t1", SeatRecord(seat=0, name="Alma", account="Alma", token_hash="bb" * 32))
+    s.start("t1", "5eed" * 8, "c1" * 32, 2.5)
+    moves = [_move(i) for i in range(1, 6)]
+    for n, m in enumerate(moves, 1):
+        s.add_move("t1", n, m)
+    got = s.load("t1")  # queued moves are read back before the commit
+    assert got is not None and got.moves == moves and got.status == "playing"
+    s.commit()
+    crash(s)
+
+    s = opener()
+    (back,) = s.unfinished()
+    want = msgspec.structs.replace(
+        _head("t1"),
+        format=rec.RECORD_FORMAT,
+        status="playing",
+        seed="5eed" * 8,
+        commitment="c1" * 32,
+        started=2.5,
+        seats=[
+            SeatRecord(seat=0, name="Alma", account="Alma", token_hash="bb" * 32),
+            SeatRecord(seat=1, name="Boris", nonce="ab" * 16, nonce_by="client"),
+        ],
+        moves=moves,
+    )
+    assert back == want and s.load("t1") == want
+    assert s.exists("t1")
+
+
+def test_nothing_uncommitted_survives_a_crash_and_everything_committed_does(opener):
+    s = opener()
+    s.create_table(_head("t1"))
+    s.start("t1", "aa" * 16, "bb" * 32, 2.0)
+    s.add_move("t1", 1, _move(1))
+    s.commit()  # announced after this
+    s.add_move("t1", 2, _move(2))  # never committed, so never announced
+    s.create_table(_head("t2"))
+    crash(s)
+    s = opener()
+    (back,) = s.unfinished()
+    assert back.table == "t1" and back.moves == [_move(1)]
+    assert not s.exists("t2")
+
+
+def test_finished_and_ended_tables_leave_the_journal_with_their_whole_record(opener):
+    s = opener()
+    for i, tid in enumerate(("a", "b", "c", "d")):
+        s.create_table(_head(tid, created=float(i)))
+        s.start(tid, "ab" * 16, "cd" * 32, 5.0)
+    done = [_move(i) for i in range(1, 8)]
+    for n, m in enumerate(done, 1):
+        s.add_move("a", n, m)
+        s.add_move("c", n, m)
+    s.commit()
+    s.add_move("b", 1, _move(1))
+    s.finish("a", {"winners": [1], "scores": [0, 3]}, 9.0, done)
+    s.set_next_secret("a", "11" * 16)
+    s.set_rematch("a", "d")
+    s.end("c", "aborted", 9.5, done[:3])  # the record keeps what the table ends with
+    s.commit()
+    crash(s)
+
+    s = opener()
+    a = s.load("a")
+    assert a is not None and a.status == "finished" and a.moves == done
+    assert a.result == {"winners": [1], "scores": [0, 3]} and a.finished == 9.0
+    assert a.next_secret == "11" * 16 and a.rematch == "d"
+    c = s.load("c")
+    assert c is not None and c.status == "aborted" and c.moves == done[:3]
+    assert [r.table for r in s.unfinished()] == ["b", "d"]
+    assert s.unfinished()[0].moves == [_move(1)]
+    assert s.finished_ids() == ["a"] and s.finished_ids("quinze") == []
+    s.create_table(_head("e"))
+    s.start("e", "ab" * 16, "cd" * 32, 5.0)
+    s.finish("e", {"winners": [0]}, 10.0, [])
+    s.commit()
+    assert s.finished_ids("q2j") == ["a", "e"] and s.finished_ids(limit=1) == ["a"]
+
+
+def test_a_secret_given_late_makes_a_format_2_record(opener):
+    s = opener()
+    head = msgspec.structs.replace(_head("old"), secret=None, commitment=None)
+    s.create_table(head)
+    s.commit()
+    assert s.load("old").format == rec.RECORD_FORMAT_1
+    s.set_secret("old", "77" * 16, "88" * 32)
+    s.commit()
+    back = s.load("old")
+    assert back.format == rec.RECORD_FORMAT and back.secret == "77" * 16
+    assert back.commitment == "88" * 32
+
+
+def test_whole_games_leave_the_same_records_in_both_stores(tmp_path, pg_url):
+    """One scripted session (every game, a rematch, a table abandoned) against each store: the
+    records read back are equal, field for field."""
+
+    def session(store: Any) -> dict[str, TableRecord]:
+        h = Harness(store=store, seed=11)
+        ids = []
+        for gid in game_ids():
+            n = players_for(gid)
+            conns = [h.connect(f"{gid}{i}") for i in range(n)]
+            tid = h.create(conns[0], gid, n)
+            for c in conns:
+                h.request(c, "join", table=tid)
+            h.play_out(tid, dict(enumerate(conns)))
+            ids.append(tid)
+        c = h.connect("lonely")
+        ids.append(h.create(c, "q2j", 2))
+        store.commit()
+        return {t: store.load(t) for t in ids}
+
+    a = session(SQLiteStore(tmp_path / "a.db"))
+    b = session(PostgresStore(pg_url))
+    assert list(a) == list(b) and a == b
+    assert all(r.status == "finished" for r in list(a.values())[:-1])
+
+
+# ------------------------------------------------------------------ the platform, on both
+
+
+@pytest.fixture
+def cheap_hashes(monkeypatch):
+    monkeypatch.setattr(
+        accounts_mod, "_hasher", PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+    )
+
+
+def test_accounts_sessions_ratings_and_history_on_either_store(opener, cheap_hashes):
+    from tests.server.test_platform import call, connect_as, err, js, play_out, signup
+
+    store = opener()
+    core = Core(store)
+    ta, tb = signup(core, "Alma"), signup(core, "Boris")
+    err(call(core, "POST", "/api/signup", {"name": "alma", "password": "12345678"}), 409,
+        "account.name_taken")  # fmt: skip
+    h = Harness(store=store)
+    h.core = core
+    a, b = connect_as(h, ta, "x"), connect_as(h, tb, "y")
+    j = h.request(a, "quick_play", game="q2j", players=2)
+    h.request(b, "quick_play", game="q2j", players=2)
+    tid = j["body"]["table"]
+    seat_a = j["body"]["seat"]
+    play_out(h, tid, {seat_a: a, 1 - seat_a: b}, random.Random(3))
+    store.commit()
+    board = js(call(core, "GET", "/api/leaderboard/q2j"))
+    assert board["total"] == 2 and {p["name"] for p in board["players"]} == {"Alma", "Boris"}
+    page = js(call(core, "GET", "/api/players/alma"))
+    assert page["games"]["q2j"]["games"] == 1 and page["recent"][0]["table"] == tid
+    hist = js(call(core, "GET", "/api/history?player=boris"))
+    assert [g["table"] for g in hist["games"]] == [tid]
+    out = call(core, "POST", "/api/logout", {}, token=ta)
+    assert out.status == 204
+    err(call(core, "GET", "/api/me", token=ta), 401, "account.not_logged_in")
+    crash(store)
+
+    again = Core(opener())  # a restart: accounts, sessions and ratings are in the database
+    assert js(call(again, "GET", "/api/me", token=tb))["ratings"]["q2j"]["games"] == 1
+    assert js(call(again, "GET", "/api/leaderboard/q2j"))["players"] == board["players"]
+
+
+def test_a_failing_platform_statement_fails_alone(pg_url):
+    """In PostgreSQL an error aborts the whole transaction; the store runs each platform
+    statement in a savepoint so that the moves written beside it are kept, as in SQLite."""
+    import psycopg
+
+    s = PostgresStore(pg_url)
+    s.create_table(_head("t1"))
+    s.start("t1", "aa" * 16, "bb" * 32, 2.0)
+    s.add_move("t1", 1, _move(1))
+    s.db.execute("INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?)",
+                 ("A", "a", "x", 1.0))  # fmt: skip
+    with pytest.raises(psycopg.errors.UniqueViolation):
+        s.db.execute("INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?)",
+                     ("A", "a", "y", 2.0))  # fmt: skip
+    s.commit()
+    s.conn.close()
+    s = PostgresStore(pg_url)
+    assert s.unfinished()[0].moves == [_move(1)]
+    assert s.db.execute("SELECT password FROM accounts").fetchall() == [("x",)]
+    s.close()
+
+
+# ------------------------------------------------------------------ PostgreSQL's own
+
+
+def test_the_schema_is_made_once_even_by_several_game_masters_at_once(pg_url):
+    errors: list[BaseException] = []
+    stores: list[PostgresStore] = []
+
+    def open_one() -> None:
+        try:
+            stores.append(PostgresStore(pg_url))
+        except BaseException as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(stores) == 4
+    assert sorted(len(s.migrated) for s in stores) == [0, 0, 0, LATEST]
+    assert all(s.version() == LATEST for s in stores)
+    for s in stores:
+        s.close()
+
+
+def test_a_newer_postgresql_database_is_refused(pg_url):
+    s = PostgresStore(pg_url)
+    s.conn.execute("UPDATE atout_schema SET version = %s", (LATEST + 1,))
+    s.conn.commit()
+    s.close()
+    with pytest.raises(SchemaTooNew):
+        PostgresStore(pg_url)
+
+
+def test_a_move_written_twice_is_refused(pg_url):
+    """The journal's key (table, n): the guard several nodes will rely on."""
+    import psycopg
+
+    s = PostgresStore(pg_url)
+    s.create_table(_head("t1"))
+    s.add_move("t1", 1, _move(1))
+    s.commit()
+    s.add_move("t1", 1, _move(2))
+    with pytest.raises(psycopg.errors.UniqueViolation):
+        s.commit()
+    s.conn.close()
+
+
+def test_the_db_option_names_a_store():
+    assert is_url("postgresql://atout@127.0.0.1/atout") and is_url("postgres://h/db")
+    assert not is_url("atout.db") and not is_url(None) and not is_url("/tmp/postgresql.db")
+    assert isinstance(open_store(None), SQLiteStore)
+
+
+def test_atout_serve_on_postgresql_is_killed_mid_game_and_loses_no_acknowledged_move(pg_url):
+    """``atout serve --db postgresql://…`` as a process, SIGKILLed while every game is under way,
+    restarted on the same database: each table resumes, the players finish with their tokens,
+    every acknowledged move is in the record and each record verifies."""
+    from tests.server.test_recovery import Player, start_server
+
+    from atout.client import Client
+
+    async def run_all() -> None:
+        proc, url = start_server(pg_url)  # type: ignore[arg-type]
+        tables: dict[str, list[Player]] = {}
+        clients: list[Client] = []
+        tasks = []
+        try:
+            for gid in game_ids():
+                n = players_for(gid)
+                cs = [await Client.connect(url, f"{gid}{i}") for i in range(n)]
+                clients += cs
+                info = await cs[0].create_table(gid, n)
+                ps = [Player(gid, i) for i in range(n)]
+                for p, c in zip(ps, cs, strict=True):
+                    p.delay = 0.01
+                    p.table, p.token = info.table, (await c.join(info.table, seat=p.seat)).token
+                    tasks.append(asyncio.create_task(p.play(c)))
+                tables[info.table] = ps
+            for _ in range(500):
+                if all(sum(len(p.acked) for p in ps) >= 3 for ps in tables.values()):
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for c in clients:
+            await c.close()
+        store = PostgresStore(pg_url)
+        assert any(store.load(t).status == "playing" for t in tables), "killed too late"
+        store.close()
+
+        proc, url = start_server(pg_url)  # type: ignore[arg-type]
+        finals = {}
+        try:
+            for tid, ps in tables.items():
+                cs = []
+                for p in ps:
+                    c = await Client.connect(url, f"back{p.seat}")
+                    await c.resume(tid, p.token, version=p.seen)
+                    cs.append(c)
+                f = cs[0].feed(tid)
+                while f.update is None:
+                    await f.wait(10)
+                assert f.update.version >= max((v for p in ps for v in p.acked), default=0)
+                for p in ps:
+                    p.delay = 0.0
+                ends = await asyncio.gather(*(p.play(c) for p, c in zip(ps, cs, strict=True)))
+                finals[tid] = (ends[0], ps)
+                for c in cs:
+                    await c.close()
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=10)
+        store = PostgresStore(pg_url)
+        for tid, (over, ps) in finals.items():
+            record = store.load(tid)
+            assert record is not None and record.status == "finished"
+            assert len(record.moves) == over.version
+            for p in ps:  # nothing acknowledged lost or changed, nothing applied twice
+                for v, move in p.acked.items():
+                    assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+            assert rec.verify(rec.export_record(record)) == []
+        assert store.unfinished() == []
+        store.close()
+
+    asyncio.run(asyncio.wait_for(run_all(), 180))
