@@ -267,6 +267,7 @@ def test_apply_unchecked_plays_the_move_and_counts_it(game_id: str) -> None:
 
 def test_errors_speak_both_languages_and_carry_their_code() -> None:
     e = IllegalMove("some_code", "In English.", "En français.")
+    assert str(e) == "In English."
     assert (e.text(), e.text("en"), e.text("fr")) == ("In English.", "In English.", "En français.")
     assert e.to_dict() == {
         "code": "some_code",

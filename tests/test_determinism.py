@@ -83,6 +83,10 @@ def test_a_stacked_deck_must_hold_each_card_of_the_game_once(game_id: str) -> No
     full = [c.code for c in game.deck(n, game.parse_options(None))]
     game.setup(n, None, 0, deck=full)  # the exact deck, in any order, is accepted
     game.setup(n, None, 0, deck=full[::-1])
+    as_cards = game.deck(n, game.parse_options(None))  # Card objects do as well as codes
+    assert game.setup(n, None, 0, deck=as_cards).view(0) == game.setup(n, None, 0, deck=full).view(
+        0
+    )
     bad = {
         "a card twice, one missing": [full[0], *full[:-1]],
         "a card twice, nothing missing": [*full, full[0]],
