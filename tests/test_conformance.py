@@ -21,11 +21,13 @@ from hypothesis import strategies as st
 from atout.cards import card
 from atout.games import all_games, get_game
 from atout.games.base import (
+    COMMON_VIEW_KEYS,
     AtoutError,
     Event,
     Game,
     IllegalMove,
     State,
+    ViewSpec,
     cards_in_hand,
     events_for,
 )
@@ -84,7 +86,7 @@ def random_junk_move(game: Game[Any], rng: random.Random, state: State[Any]) -> 
     for key, val in list(data.items()):
         if key == "type":
             continue
-        if isinstance(val, list):
+        if isinstance(val, list | tuple):
             data[key] = [rng.choice(deck).code for _ in range(rng.randint(0, 3))]
         elif isinstance(val, str) and val and (val[0].isdigit() or val[0] in "AJQK"):
             data[key] = rng.choice(deck).code
@@ -113,15 +115,11 @@ def test_random_playouts(game_id: str, data: st.DataObject, seed: int) -> None:
             before = snapshot(state)
             junk = random_junk_move(game, rng, state)
             if junk not in legal:
-                try:
-                    state.apply(seat, junk)
-                except IllegalMove as e:
-                    assert e.code and e.message and e.message_fr
-                    assert snapshot(state) == before
-                else:
-                    # the game accepted it: it must be a legal move in another spelling
-                    moves.append(junk)
-                    continue
+                with pytest.raises(IllegalMove) as refused:
+                    state.apply(seat, junk)  # refused: legal_moves does not list it
+                e = refused.value
+                assert e.code and e.message and e.message_fr
+                assert snapshot(state) == before
             wrong = (seat + 1) % players
             with pytest.raises(IllegalMove) as exc:
                 state.apply(wrong, legal[0])
@@ -148,6 +146,106 @@ def test_random_playouts(game_id: str, data: st.DataObject, seed: int) -> None:
     for move in moves:
         again.apply(again.current, move)
     assert snapshot(again) == snapshot(state)
+
+
+def neighbours(game: Game[Any], state: State[Any], rng: random.Random, most: int) -> list[Any]:
+    """Moves one step away from the legal ones: a card added (from the hand, the table or the
+    deck), dropped or swapped, a number moved by one or set to another seat, a field of one move
+    type given to another. Most are illegal, some are legal; all are well-formed."""
+    view = state.view(state.current)
+    pool = list(view.get("hand", [])) + [c for c in view.get("table", []) if isinstance(c, str)]
+    pool += [rng.choice(game.deck(state.num_players, state.options)).code for _ in range(3)]
+    legal = state.legal_moves()
+    seeds = [msgspec.to_builtins(legal[rng.randrange(len(legal))]) for _ in range(8)]
+    fields = {k: v for d in seeds for k, v in d.items() if k != "type"}
+    out: list[dict[str, Any]] = []
+    for data in seeds:
+        for key, val in data.items():
+            if isinstance(val, list | tuple):
+                val = list(val)
+                out += [{**data, key: [*val, c]} for c in pool]
+                out += [{**data, key: val[:i] + val[i + 1 :]} for i in range(len(val))]
+                out += [{**data, key: [*val[:-1], c]} for c in pool if val]
+            elif isinstance(val, int) and not isinstance(val, bool):
+                out += [{**data, key: x} for x in (val - 1, val + 1, -1, state.num_players)]
+        out += [{**data, k: v} for k, v in fields.items() if k not in data]
+    moves = []
+    for data in rng.sample(out, min(most, len(out))):
+        with contextlib.suppress(IllegalMove):
+            moves.append(game.parse_move(data))
+    return moves
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=st.integers(0, 2**32))
+def test_apply_refuses_exactly_what_legal_moves_does_not_list(game_id: str, seed: int) -> None:
+    """Legality has one source: along random playouts, moves next to the legal ones are taken
+    by ``apply`` exactly when ``legal_moves`` lists them, and a refusal explains itself.
+
+    It catches a rule written twice that disagrees. Mutation, on the code before legality was
+    written once (``git show 4341db0:src/atout/games/q2j.py``, which passes this test as it is):
+    drop the Q² from ``Q2JState.legal_moves`` only (``_pair_allowed`` returning False) and this
+    test fails, ``check`` still taking a Q² no longer listed ("play QC QD taken but not
+    listed"); drop Le Quinze's face-card pairs from ``other_moves`` only and it fails the same
+    way (``_check_lay`` still took them: "lay QC#2 QS taken but not listed"). Today ``apply``
+    asks ``legal_moves`` (or the same test of membership), so such a mutation cannot split the
+    two: the rule is gone from both.
+    """
+    game = all_games()[game_id]
+    rng = random.Random(seed)
+    players = rng.randint(game.min_players, game.max_players)
+    state = game.setup(players, None, seed)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.current
+        legal = state.legal_moves()
+        if rng.random() < 0.25:
+            for move in neighbours(game, state, rng, 40):
+                listed = move in legal
+                assert state.is_legal(move) == listed, f"{move}: is_legal disagrees"
+                copy = state.clone()
+                try:
+                    copy.apply(seat, move)
+                except IllegalMove as e:
+                    assert not listed, f"{move} listed but refused ({e.code})"
+                    assert e.code and e.message and e.message_fr
+                else:
+                    assert listed, f"{move} taken but not listed"
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_view_spec_declares_every_field(game_id: str) -> None:
+    """Every key of every view is one of the interface's or declared by the game's view spec
+    (dotted paths reach into nested objects), and every declared field is in some view."""
+    game = all_games()[game_id]
+    spec = game.view_spec
+    assert len({f.key for f in spec.fields}) == len(spec.fields)
+    for f in (*spec.fields, *spec.detail):
+        assert f.en and f.fr and (f.kind == "choice") == bool(f.values)
+    seen: set[str] = set()
+    rng = random.Random(1)
+    for players in {game.min_players, game.max_players}:
+        state = game.setup(players, None, 2)
+        while True:
+            for seat in [None, *range(players)]:
+                view = state.view(seat)
+                extra = set(view) - set(COMMON_VIEW_KEYS) - spec.keys()
+                assert not extra, f"undeclared view keys {extra}"
+                for f in spec.fields:
+                    head, _, rest = f.key.partition(".")
+                    if head in view and (not rest or rest in view[head]):
+                        seen.add(f.key)
+                    if f.kind == "choice" and head in view:
+                        value = view[head][rest] if rest else view[head]
+                        assert value in f.values, f"{f.key}={value!r} has no words"
+                detail = view.get("result", {}).get("detail", {})
+                assert set(detail) <= {f.key for f in spec.detail}
+            if state.is_over:
+                break
+            state.apply(state.current, rng.choice(state.legal_moves()))
+    assert seen == {f.key for f in spec.fields}, "declared fields no view holds"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -242,7 +340,8 @@ def test_determinize_is_consistent_with_the_view(game_id: str) -> None:
 def test_rules_summary_and_option_specs_name_everything(game_id: str) -> None:
     game = all_games()[game_id]
     summary = game.rules_summary()
-    assert set(summary) == {"id", "titles", "min_players", "max_players", "options"}
+    assert set(summary) == {"id", "titles", "min_players", "max_players", "options", "view_spec"}
+    assert msgspec.convert(summary["view_spec"], ViewSpec) == game.view_spec
     assert summary["id"] == game_id and summary["titles"] == game.titles
     assert (summary["min_players"], summary["max_players"]) == (game.min_players, game.max_players)
     defaults = msgspec.to_builtins(game.parse_options(None))

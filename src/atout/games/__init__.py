@@ -1,6 +1,7 @@
 """The game registry: every module in this package that defines ``GAME`` is a playable game.
 
-Adding a game means adding one module here; nothing else needs to know its name.
+Adding a game means adding one module here (and its words, ``<game>_text.py``); nothing else
+needs to know its name. A game defined elsewhere (a test's toy game) joins with :func:`register`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ __all__ = [
     "State",
     "all_games",
     "get_game",
+    "register",
+    "unregister",
 ]
 
 
@@ -48,3 +51,14 @@ def get_game(game_id: str) -> Game[Any]:
             f"Jeu inconnu {game_id!r} ; jeux connus : {', '.join(games)}.",
         )
     return games[game_id]
+
+
+def register(game: Game[Any]) -> None:
+    """Add ``game`` to the registry (replacing one with the same id): the server lists it and
+    opens tables of it, the clients play it, like any game of this package."""
+    all_games()[game.id] = game
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game :func:`register` added (nothing if it is not there)."""
+    all_games().pop(game_id, None)

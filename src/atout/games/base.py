@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 import msgspec
 
@@ -53,6 +53,11 @@ class IllegalMove(AtoutError):
 
 class BadOptions(AtoutError):
     """Options that fail validation, or a player count the game does not support."""
+
+
+def unknown_move() -> IllegalMove:
+    """The refusal of something that is none of the game's move types."""
+    return IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
 
 
 def cards_in_hand(codes: Sequence[str], hand: Sequence[Card]) -> list[Card]:
@@ -133,6 +138,87 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     ``Annotated[..., msgspec.Meta(description=...)]`` so the lobby can list and explain them."""
 
 
+# --------------------------------------------------------------------------- the view, typed
+
+#: What a view field holds, so a client can draw any game's view without knowing the game:
+#:
+#: * ``cards``: card codes (``["QH", "10S"]``; a pile: its last cards matter most);
+#: * ``card_groups``: lists of card codes (laid pairs: ``[["5H", "5D"], ["KC", "KS"]]``);
+#: * ``card_seats``: ``[code, seat]`` pairs: cards and the seat known to hold each;
+#: * ``card_count``: how many cards (a stock, a discard pile, a hand);
+#: * ``number``: any other count or total;
+#: * ``flag``: true or false (false says nothing);
+#: * ``seat``: a seat number (``null``: nobody); ``seats``: a list of seat numbers;
+#: * ``choice``: one of the strings in ``values``, each with its words;
+#: * ``direction``: ``1`` clockwise, ``-1`` anticlockwise;
+#: * ``colour``: ``"red"`` or ``"black"`` (``null``: none);
+#: * ``score_table``: rows (one per deal), each ``{"scores": [a number per seat], "out": seat or
+#:   null, ...}``; the label names one row ("Deal" → "Deal 1");
+#: * ``text``: a string shown as it is.
+FieldKind = Literal[
+    "cards",
+    "card_groups",
+    "card_seats",
+    "card_count",
+    "number",
+    "flag",
+    "seat",
+    "seats",
+    "choice",
+    "direction",
+    "colour",
+    "score_table",
+    "text",
+]
+
+#: Keys every view has, whatever the game; the interface's, so no game declares them: ``game``
+#: (its id), ``players``, ``seat`` (the viewer; ``null``: a spectator), ``turn`` (the seat to
+#: act; ``null``: over), ``move`` (moves made), ``options``, ``hand`` (the viewer's cards, seated
+#: viewers only) and ``result`` (once over).
+COMMON_VIEW_KEYS = ("game", "players", "seat", "turn", "move", "options", "hand", "result")
+
+
+class Field(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One field of a game's view: where it is, what it holds, what to call it.
+
+    ``key`` is the view's key, or a dotted path into a nested object (``phase.dealer``).
+    ``per_seat``: the value holds one such value per seat, a list indexed by seat or an object
+    keyed by the seat's number as a string (``{"0": [...], "1": [...]}``); a client shows each
+    on that seat's line. ``values`` (a ``choice``): each possible value's words.
+    """
+
+    key: str
+    kind: FieldKind
+    en: str
+    fr: str
+    per_seat: bool = False
+    values: dict[str, tuple[str, str]] = {}
+
+    def label(self, lang: str) -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+class ViewSpec(msgspec.Struct, frozen=True):
+    """A game's view declared: ``fields`` of :meth:`State.view` (besides
+    :data:`COMMON_VIEW_KEYS`), in the order to show them; ``detail``: the fields of its
+    ``result.detail``."""
+
+    fields: tuple[Field, ...] = ()
+    detail: tuple[Field, ...] = ()
+
+    def keys(self) -> set[str]:
+        """The top-level view keys the fields cover (``phase`` for ``phase.dealer``)."""
+        return {f.key.split(".", 1)[0] for f in self.fields}
+
+
+# Fields several games share, declared once.
+HAND_SIZES = Field("hand_sizes", "card_count", "cards", "cartes", per_seat=True)
+STOCK_SIZE = Field("stock_size", "card_count", "Stock", "Pioche")
+DISCARD_SIZE = Field("discard_size", "card_count", "Cards in the discard", "Cartes en défausse")
+DISCARD = Field("discard", "cards", "Discard (latest last)", "Défausse (la dernière à droite)")
+HANDS = Field("hands", "cards", "hand", "main", per_seat=True)  # every hand, shown at the end
+
+
 O = TypeVar("O", bound=Options)  # noqa: E741
 S = TypeVar("S", bound="State[Any]")
 
@@ -176,6 +262,8 @@ class State(ABC, Generic[O]):
         """Every move the current seat may make (empty when the game is over)."""
 
     def is_legal(self, move: Any) -> bool:
+        """Whether :meth:`legal_moves` holds ``move``: the only test :meth:`apply` makes. A game
+        overrides it only with a cheaper membership test of the same list (never other rules)."""
         return move in self.legal_moves()
 
     # -- changing the state --------------------------------------------------------------
@@ -205,10 +293,16 @@ class State(ABC, Generic[O]):
         self._apply(move)
         self.move_count += 1
 
-    @abstractmethod
     def check(self, move: Any) -> None:
-        """Raise :class:`IllegalMove` with the most precise code if the current seat may not
-        play ``move``. Must agree with :meth:`legal_moves`."""
+        """Raise :class:`IllegalMove` if ``move`` is not one of :meth:`legal_moves` (tested by
+        :meth:`is_legal`); the error is :meth:`refusal`'s, which only explains."""
+        if not self.is_legal(move):
+            raise self.refusal(move)
+
+    @abstractmethod
+    def refusal(self, move: Any) -> IllegalMove:
+        """Why a move :meth:`is_legal` refused is not legal, with the most precise code. Called
+        only for a refused move: it explains, it never decides."""
 
     @abstractmethod
     def _apply(self, move: Any) -> list[Event]:
@@ -275,6 +369,8 @@ class Game(ABC, Generic[O]):
     max_players: ClassVar[int]
     Options: ClassVar[type[Options]]
     move_types: ClassVar[tuple[type[msgspec.Struct], ...]]
+    #: The view's fields, typed; published with the game list so clients draw any game.
+    view_spec: ClassVar[ViewSpec] = ViewSpec()
 
     def parse_options(self, options: O | dict[str, Any] | None = None) -> O:
         """Typed options from a dict (or ``None`` for the defaults). Raises :class:`BadOptions`."""
@@ -350,12 +446,25 @@ class Game(ABC, Generic[O]):
         The sample's own random generator is fresh (future chance is unknown too)."""
         raise NotImplementedError(f"{self.id} cannot sample hidden information yet")
 
+    #: The game's words: a module with ``describe(event, lang)`` and ``describe_move(move,
+    #: lang)`` (``atout.games.q2j_text``); ``None``: events and moves in their raw form.
+    text: ClassVar[Any] = None
+
     def describe(self, event: Event, lang: str = "en") -> str:
-        """A sentence a UI can show for an event."""
-        return f"{event.kind} {event.data}"
+        """A sentence a UI can show for an event (the game master's ``timeout`` included)."""
+        if event.kind == "timeout":
+            from atout.games.sentences import timeout  # the words import this module
+
+            return timeout(self, event, lang)
+        if self.text is None:
+            return f"{event.kind} {event.data}"
+        return str(self.text.describe(event, lang))
 
     def describe_move(self, move: Any, lang: str = "en") -> str:
-        return str(move)
+        """The move in words (``str(move)`` for a game without words)."""
+        if self.text is None:
+            return str(move)
+        return str(self.text.describe_move(move, lang))
 
     def option_specs(self) -> list[dict[str, Any]]:
         return option_specs(self.Options)
@@ -367,4 +476,5 @@ class Game(ABC, Generic[O]):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.option_specs(),
+            "view_spec": msgspec.to_builtins(self.view_spec),
         }

@@ -2,9 +2,10 @@
 the Jack of Spades (the "pouilleux") has no mate.
 
 Read top to bottom: options, moves, the card tables, the state (turn flow, legal moves, apply,
-knowledge, views), the game (deal) and the sentences. The rules, with every choice this module
-makes where the French rulebook is silent or ambiguous, are written out in full in
-``docs/rules/pouilleux.md`` (French: ``docs/rules/pouilleux.fr.md``).
+knowledge, views), the game (deal, declared view); its words are in
+:mod:`atout.games.pouilleux_text`. The rules, with every choice this module makes where the
+French rulebook is silent or ambiguous, are written out in full in ``docs/rules/pouilleux.md``
+(French: ``docs/rules/pouilleux.fr.md``).
 
 The state is the game master: it holds every hand and resolves every blind pick. The chooser
 names a position in the hand; just before the pick the game master cuts that hand at a place
@@ -22,8 +23,21 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import ACE, JACK, KING, QUEEN, Card, Colour, card, deck_51
-from atout.games import sentences
-from atout.games.base import Event, Game, IllegalMove, Options, Result, State, private
+from atout.games import pouilleux_text as text
+from atout.games.base import (
+    HAND_SIZES,
+    HANDS,
+    Event,
+    Field,
+    Game,
+    IllegalMove,
+    Options,
+    Result,
+    State,
+    ViewSpec,
+    private,
+)
+from atout.games.sentences import refuse
 
 # --------------------------------------------------------------------------- options
 
@@ -239,95 +253,47 @@ class PouilleuxState(State[PouilleuxOptions]):
                 moves.append(Lay(cards))
         return moves
 
-    def check(self, move: Any) -> None:
+    def is_legal(self, move: Any) -> bool:
         if self._legal is None:
             self._legal = self._moves()
-        if move in self._legal:
-            return
-        raise self._refusal(move)
+        return move in self._legal
 
-    def _refusal(self, move: Any) -> IllegalMove:
+    def refusal(self, move: Any) -> IllegalMove:
         """The most precise reason ``move`` is not in :meth:`legal_moves`."""
         phase = self.phase
         if phase == OVER:
-            return IllegalMove("game_over", "The game is over.", "La partie est terminée.")
-        expected = {
-            DRAW: ("Draw a card from the next player first.", "Piochez d'abord une carte."),
-            PICK: (
-                "Pick a card from the player you named with the Jacks.",
-                "Prenez une carte au joueur désigné par les Valets.",
-            ),
-            ACT: (
-                "Lay one special pair or end your turn.",
-                "Posez une paire spéciale ou finissez votre tour.",
-            ),
-        }[phase]
+            return refuse("game_over", text.GAME_OVER)
         wanted = {DRAW: Draw, PICK: Pick, ACT: (Lay, End)}[phase]
         if not isinstance(move, wanted):
-            return IllegalMove("wrong_phase", *expected)
+            return refuse("wrong_phase", text.WRONG_PHASE[phase])
         if isinstance(move, Draw | Pick):
             src = self.next_seat if phase == DRAW else self.target
             assert src is not None
-            size = len(self.hands[src])
-            return IllegalMove(
-                "bad_position",
-                f"Choose a position from 0 to {size - 1}.",
-                f"Choisissez une position de 0 à {size - 1}.",
-            )
+            return refuse("bad_position", text.BAD_POSITION, last=len(self.hands[src]) - 1)
         return self._lay_refusal(move)
 
     def _lay_refusal(self, move: Lay) -> IllegalMove:
         try:
             cs = [card(c) for c in move.cards]
         except ValueError:
-            return IllegalMove("unknown_card", "Not a card.", "Ce n'est pas une carte.")
+            return refuse("unknown_card", text.UNKNOWN_CARD)
         if len(cs) != 2 or cs[0] is cs[1]:
-            return IllegalMove(
-                "not_a_pair", "Lay exactly two cards.", "Posez exactement deux cartes."
-            )
+            return refuse("not_a_pair", text.TWO_CARDS)
         hand = self.hands[self.seat]
         for c in cs:
             if c not in hand:
-                return IllegalMove(
-                    "card_not_in_hand",
-                    f"{c.name()} is not in your hand.",
-                    f"{c.name('fr')} n'est pas dans votre main.",
-                )
+                return refuse("card_not_in_hand", text.NOT_IN_HAND, c=c)
         a, b = cs
         if a is POUILLEUX or b is POUILLEUX:
-            return IllegalMove(
-                "pouilleux",
-                "The Jack of Spades (the pouilleux) can never be paired.",
-                "Le Valet de pique (le pouilleux) ne forme jamais de paire.",
-            )
+            return refuse("pouilleux", text.POUILLEUX)
         if MATE.get(a) is not b:
-            return IllegalMove(
-                "not_a_pair",
-                "A pair is two cards of the same rank and the same colour.",
-                "Une paire, ce sont deux cartes de même valeur et de même couleur.",
-            )
+            return refuse("not_a_pair", text.NOT_A_PAIR)
         if a.rank not in SPECIAL_RANKS:
-            return IllegalMove(
-                "normal_pair",
-                "Normal pairs (2 to 9) are laid automatically.",
-                "Les paires normales (2 à 9) sont posées automatiquement.",
-            )
+            return refuse("normal_pair", text.NORMAL_PAIR)
         allowed = self._allowed(self.seat)
         if allowed is not None and COLOUR[a] is not allowed:
-            return IllegalMove(
-                "imposed_colour",
-                f"An Ace imposes {allowed.name_in('en')} pairs until its player's next turn.",
-                f"Un As impose les paires {allowed.name_in('fr')}s jusqu'au prochain tour "
-                "de son joueur.",
-            )
-        return IllegalMove(
-            "bad_effect",
-            "Give the effect's parameters: a colour for Aces, another player for Jacks, two "
-            "distinct players for Kings, nothing for 10s and Queens; cards in code order.",
-            "Donnez les paramètres de l'effet : une couleur pour les As, un autre joueur pour "
-            "les Valets, deux joueurs distincts pour les Rois, rien pour les 10 et les Dames ; "
-            "cartes dans l'ordre des codes.",
-        )
+            return refuse("imposed_colour", text.IMPOSED_COLOUR, colour=allowed)
+        return refuse("bad_effect", text.BAD_EFFECT)
 
     # -- changing the state --------------------------------------------------------------
     def _apply(self, move: Any) -> list[Event]:
@@ -688,6 +654,46 @@ class PouilleuxGame(Game[PouilleuxOptions]):
     max_players = 8
     Options = PouilleuxOptions
     move_types = (Draw, Lay, Pick, End)
+    view_spec = ViewSpec(
+        (
+            Field("turns", "number", "Turns played", "Tours joués"),
+            Field(
+                "phase",
+                "choice",
+                "Phase",
+                "Phase",
+                values={
+                    DRAW: ("draw from the next player", "piocher chez le suivant"),
+                    ACT: (
+                        "lay a special pair or end the turn",
+                        "poser une paire spéciale ou finir",
+                    ),
+                    PICK: ("take a card (Jacks)", "prendre une carte (Valets)"),
+                    OVER: ("over", "terminée"),
+                },
+            ),
+            Field("direction", "direction", "Direction", "Sens"),
+            Field("draw_from", "seat", "Draws from", "Pioche chez"),
+            Field("pick_from", "seat", "Picks from", "Prend chez"),
+            Field("imposed", "colour", "Colour imposed", "Couleur imposée"),
+            Field("imposed_by", "seat", "Imposed by", "Imposée par"),
+            HAND_SIZES,
+            Field("laid", "card_groups", "pairs", "paires", per_seat=True),
+            Field(
+                "known",
+                "card_seats",
+                "Cards you know in other hands",
+                "Cartes connues chez les autres",
+            ),
+            HANDS,
+        ),
+        detail=(
+            Field(
+                "pouilleux", "seat", "The pouilleux (J♠) is held by", "Le pouilleux (V♠) est chez"
+            ),
+        ),
+    )
+    text = text
 
     def deck(self, players: int, options: PouilleuxOptions) -> list[Card]:
         return deck_51()
@@ -773,203 +779,6 @@ class PouilleuxGame(Game[PouilleuxOptions]):
         if st.phase == ACT:
             st.specials = st._special_pairs(st.seat)
         return st
-
-    def describe(self, event: Event, lang: str = "en") -> str:
-        return _describe(event, lang)
-
-    def describe_move(self, move: Any, lang: str = "en") -> str:
-        fr = lang == "fr"
-        if isinstance(move, Draw):
-            return (
-                f"piocher la carte n° {move.position + 1}"
-                if fr
-                else f"draw card #{move.position + 1}"
-            )
-        if isinstance(move, Pick):
-            return (
-                f"prendre la carte n° {move.position + 1}"
-                if fr
-                else f"take card #{move.position + 1}"
-            )
-        if isinstance(move, End):
-            return "finir le tour" if fr else "end the turn"
-        return _lay_text(move.cards, move.colour, move.target, move.other, lang)
-
-
-# --------------------------------------------------------------------------- sentences
-
-
-_seat = sentences.seat
-_label = sentences.label
-
-
-def _labels(codes: list[str], lang: str) -> str:
-    return " ".join(_label(c, lang) for c in codes)
-
-
-_PLURAL = {
-    "en": {10: "10s", JACK: "Jacks", QUEEN: "Queens", KING: "Kings", ACE: "Aces"},
-    "fr": {10: "10", JACK: "Valets", QUEEN: "Dames", KING: "Rois", ACE: "As"},
-}
-
-
-_EFFECT = {
-    "en": {
-        10: ": the next player skips a turn",
-        QUEEN: ": the direction of play reverses",
-        ACE: (" and impose {colour}", " and imposes {colour}"),
-        JACK: (" and take a card from {target}", " and takes a card from {target}"),
-        KING: (" and swap a card between {p} and {q}", " and swaps a card between {p} and {q}"),
-    },
-    "fr": {
-        10: " : le joueur suivant passe son tour",
-        QUEEN: " : le sens du jeu change",
-        ACE: (" et imposer le {colour}", " et impose le {colour}"),
-        JACK: (" et prendre une carte à {target}", " et prend une carte à {target}"),
-        KING: (
-            " et échanger une carte entre {p} et {q}",
-            " et échange une carte entre {p} et {q}",
-        ),
-    },
-}
-
-
-def _lay_text(
-    cards: tuple[str, ...] | list[str],
-    colour: str | None,
-    target: int | None,
-    other: int | None,
-    lang: str,
-    actor: int | None = None,
-) -> str:
-    """Laying a special pair and its effect: a command ("lay the Kings (K♣ K♠) and swap …")
-    without ``actor``; with one, a sentence ("J1 lays the Kings …") naming the player's choice
-    only: the effects of 10s and Queens have their own events."""
-    fr = lang == "fr"
-    rank = card(cards[0]).rank
-    what = f"{_PLURAL[lang][rank]} ({_labels(list(cards), lang)})"
-    said = actor is not None
-    if fr:
-        head = f"{_seat(actor, lang)} pose les {what}" if said else f"poser les {what}"
-    else:
-        head = f"{_seat(actor, lang)} lays the {what}" if said else f"lay the {what}"
-    effect = _EFFECT[lang][rank]
-    if isinstance(effect, str):
-        return head if said else head + effect
-    fill: dict[str, str] = {}
-    if rank == ACE and colour is not None:
-        fill["colour"] = Colour(colour).name_in(lang)
-    elif rank == JACK and target is not None:
-        fill["target"] = _seat(target, lang)
-    elif rank == KING and target is not None and other is not None:
-        fill["p"], fill["q"] = _seat(target, lang), _seat(other, lang)
-    else:
-        return head
-    return head + effect[1 if said else 0].format(**fill)
-
-
-def _describe(e: Event, lang: str) -> str:
-    fr = lang == "fr"
-    d = e.data
-    who = _seat(e.seat, lang)
-    k = e.kind
-    if k == "deal":
-        sizes = ", ".join(f"{_seat(i, lang)} {n}" for i, n in enumerate(d["sizes"]))
-        return f"Donne : {sizes} cartes." if fr else f"Deal: {sizes} cards."
-    if k == "hand":
-        return (
-            f"Votre main : {_labels(d['cards'], lang)}."
-            if fr
-            else f"Your hand: {_labels(d['cards'], lang)}."
-        )
-    if k == "turn":
-        return f"Au tour de {who}." if fr else f"{who}'s turn."
-    if k == "pairs":
-        ps = ", ".join(_labels(p, lang) for p in d["pairs"])
-        if fr:
-            return f"{who} pose {'la paire' if len(d['pairs']) == 1 else 'les paires'} {ps}."
-        return f"{who} lays {'the pair' if len(d['pairs']) == 1 else 'the pairs'} {ps}."
-    if k in ("draw", "pick"):
-        src = _seat(d["from"], lang)
-        c = d.get("card")
-        if fr:
-            what = f"le {_label(c, lang)}" if c else "une carte"
-            if k == "pick":
-                return f"{who} prend {what} dans le jeu de {src} (Valets)."
-            return f"{who} pioche {what} dans le jeu de {src}."
-        what = f"the {_label(c, lang)}" if c else "a card"
-        if k == "pick":
-            return f"{who} takes {what} from {src} (Jacks)."
-        return f"{who} draws {what} from {src}."
-    if k == "lay":
-        if d.get("last"):
-            text = _lay_text(d["cards"], None, None, None, lang, e.seat)
-            return text + (" : ses dernières cartes." if fr else ": the last cards in hand.")
-        text = _lay_text(d["cards"], d.get("colour"), d.get("target"), d.get("other"), lang, e.seat)
-        if d["rank"] == ACE:
-            col = Colour(d["colour"]).name_in(lang)
-            if fr:
-                text += f" : jusqu'à son prochain tour, les autres ne posent que des paires {col}s"
-            else:
-                text += f": until {who}'s next turn the others may lay only {col} pairs"
-        return text + "."
-    if k == "skip":
-        if d.get("again"):
-            return f"{who} rejoue." if fr else f"{who} plays again."
-        sk = _seat(d["skipped"], lang)
-        return f"{sk} passe son tour." if fr else f"{sk} skips a turn."
-    if k == "reverse":
-        if fr:
-            sens = "horaire" if d["direction"] == 1 else "anti-horaire"
-            return f"Le sens du jeu change : sens {sens}."
-        way = "clockwise" if d["direction"] == 1 else "anticlockwise"
-        return f"The direction of play reverses: now {way}."
-    if k == "swap":
-        p, q = (_seat(x, lang) for x in d["players"])
-        if d.get("cards"):
-            cp, cq = (_label(c, lang) for c in d["cards"])
-            if fr:
-                return f"Échange des Rois : le {cp} de {p} passe à {q}, le {cq} de {q} passe à {p}."
-            return f"Kings' swap: {p}'s {cp} goes to {q}, {q}'s {cq} goes to {p}."
-        if fr:
-            return f"Échange des Rois : une carte passe de {p} à {q} et une de {q} à {p}."
-        return f"Kings' swap: one card goes from {p} to {q} and one from {q} to {p}."
-    if k == "lift":
-        col = Colour(d["colour"]).name_in(lang)
-        if fr:
-            return f"La couleur imposée ({col}) par {who} est levée."
-        return f"The colour {who} imposed ({col}) is lifted."
-    if k == "timeout":
-        return sentences.timeout(GAME, e, lang)
-    if k == "game_over":
-        ws = ", ".join(_seat(w, lang) for w in d["winners"])
-        holder = _seat(d["pouilleux"], lang)
-        many = len(d["winners"]) > 1
-        if d["reason"] == "turn_cap":
-            if fr:
-                verb = (
-                    "ont le moins de cartes et gagnent" if many else "a le moins de cartes et gagne"
-                )
-                head = f"Limite de tours atteinte : {ws} {verb}."
-            else:
-                verb = "have the fewest cards and win" if many else "has the fewest cards and wins"
-                head = f"Turn cap reached: {ws} {verb}."
-        elif fr:
-            verb = "n'ont plus de cartes et gagnent" if many else "n'a plus de cartes et gagne"
-            head = f"{ws} {verb} !"
-        else:
-            head = f"{ws} {'have' if many else 'has'} no cards left and win{'' if many else 's'}!"
-        if d["losers"]:
-            loser = _seat(d["losers"][0], lang)
-            tail = (
-                f" {loser} a le pouilleux (V♠) : grand perdant."
-                if fr
-                else f" {loser} holds the pouilleux (J♠): the grand perdant (big loser)."
-            )
-        else:
-            tail = f" Le pouilleux (V♠) : {holder}." if fr else f" The pouilleux (J♠): {holder}."
-        return head + tail
-    return f"{k} {d}"
 
 
 GAME = PouilleuxGame()

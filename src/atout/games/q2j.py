@@ -1,9 +1,10 @@
 """Q Squared Joe (Q²J): a shedding game where Queens pair up and only a Jack ("Joe") answers them.
 
 Read top to bottom: options, moves, the strength rule, setup (the face-up deal), the state with
-its legal moves, apply and views. The rules, with every decision taken where the French rulebook
-is silent or ambiguous, are written out in full in ``docs/rules/q2j.md`` (French:
-``docs/rules/q2j.fr.md``).
+its legal moves (the one source of legality: :meth:`Q2JState.refusal` only explains), apply and
+views, the game with its declared view. Its words are in :mod:`atout.games.q2j_text`. The
+rules, with every decision taken where the French rulebook is silent or ambiguous, are written
+out in full in ``docs/rules/q2j.md`` (French: ``docs/rules/q2j.fr.md``).
 """
 
 from __future__ import annotations
@@ -16,17 +17,25 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
-from atout.games import sentences
+from atout.games import q2j_text as text
 from atout.games.base import (
+    DISCARD,
+    DISCARD_SIZE,
+    HAND_SIZES,
+    STOCK_SIZE,
     Event,
+    Field,
     Game,
     IllegalMove,
     Options,
     Result,
     State,
+    ViewSpec,
     cards_in_hand,
     private,
+    unknown_move,
 )
+from atout.games.sentences import refuse
 
 # --------------------------------------------------------------------------- options
 
@@ -57,10 +66,21 @@ class Q2JOptions(Options, frozen=True):
 # --------------------------------------------------------------------------- moves
 
 
+# every spelling of a card code a move may use ("qh" -> "QH")
+_CODES = {v: c.code for c in deck_52() for v in (c.code, c.code.lower())}
+
+
 class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
     """Play one card, or two Queens together (a Q²)."""
 
     cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:  # a Q² is a set: one spelling, one order
+        cs = tuple(_CODES.get(c, c) for c in self.cards)
+        if len(cs) == 2 and cs[0] > cs[1]:
+            cs = (cs[1], cs[0])
+        if cs != self.cards:
+            msgspec.structs.force_setattr(self, "cards", cs)
 
     def __str__(self) -> str:
         return "play " + " ".join(self.cards)
@@ -76,7 +96,6 @@ class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
 Move = Play | Draw
 _DRAW = Draw()
 _PLAY1 = {c: Play((c.code,)) for c in deck_52()}
-_ALL_CARDS = {c.code: c for c in deck_52()}
 _JACKS = frozenset(c for c in deck_52() if c.rank == JACK)
 
 
@@ -115,22 +134,9 @@ def _beaten_by(top: Card, face_on_ace: bool) -> frozenset[Card]:
 def refusal(x: Card, top: Card, face_on_ace: bool) -> IllegalMove:
     """Why ``x`` does not beat ``top``: the error for a refused single card."""
     if top.rank == ACE and x.rank in FACE_RANKS and not face_on_ace:
-        return IllegalMove(
-            "face_on_ace",
-            f"A {x.name()} cannot be played on an Ace.",
-            f"Un(e) {x.name('fr')} ne peut pas être posé(e) sur un As.",
-        )
-    if x.suit is top.suit:
-        why_en = "in the same suit only a lower card is stronger"
-        why_fr = "dans la même couleur, seule une carte plus faible est plus forte"
-    else:
-        why_en = "in another suit only a higher card is stronger"
-        why_fr = "dans une autre couleur, seule une carte plus haute est plus forte"
-    return IllegalMove(
-        "does_not_beat_top",
-        f"{x.name()} does not beat {top.name()}: {why_en}.",
-        f"{x.name('fr')} ne bat pas {top.name('fr')} : {why_fr}.",
-    )
+        return refuse("face_on_ace", text.FACE_ON_ACE, x=x)
+    words = text.BEAT_SAME_SUIT if x.suit is top.suit else text.BEAT_OTHER_SUIT
+    return refuse("does_not_beat_top", words, x=x, top=top)
 
 
 # --------------------------------------------------------------------------- state
@@ -204,72 +210,29 @@ class Q2JState(State[Q2JOptions]):
             return _JACKS
         return _beaten_by(top[0], self.options.face_on_ace)
 
-    def _single_ok(self, c: Card) -> bool:
-        ok = self._playable()
-        return ok is None or c in ok
-
     def _pair_allowed(self) -> bool:
         """Rule 2: a Q² goes on anything but a Jack or a Q²; never as a free lead."""
         return not self.free_lead and len(self.top) == 1 and self.top[0].rank != JACK
 
-    def check(self, move: Any) -> None:
-        if isinstance(move, Draw):
-            return
-        if isinstance(move, Play) and len(move.cards) == 1:  # fast path for the common case
-            c = _ALL_CARDS.get(move.cards[0])
-            if c is not None and c in self.hands[self.seat] and self._single_ok(c):
-                return
+    def refusal(self, move: Any) -> IllegalMove:
+        """Why ``move`` is not one of :meth:`legal_moves`: the first rule it breaks."""
         if not isinstance(move, Play):
-            raise IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
-        cs = self._cards_in_hand(move.cards)
+            return unknown_move()
+        if len(move.cards) not in (1, 2):
+            return refuse("bad_card_count", text.BAD_CARD_COUNT)
+        cs = cards_in_hand(move.cards, self.hands[self.seat])
+        top = self.top
         if len(cs) == 1:
-            if not self._single_ok(cs[0]):
-                raise self._single_refusal(cs[0])
-            return
+            if len(top) == 2 and not self.free_lead:
+                return refuse("only_jack_on_q2", text.ONLY_JACK_OR_DRAW)
+            return refusal(cs[0], top[0] if self.free_lead else top[-1], self.options.face_on_ace)
         if cs[0].rank != QUEEN or cs[1].rank != QUEEN:
-            raise IllegalMove(
-                "not_a_queen_pair",
-                "Only two Queens may be played together (a Q²).",
-                "Seules deux Dames peuvent être jouées ensemble (un Q²).",
-            )
+            return refuse("not_a_queen_pair", text.NOT_A_QUEEN_PAIR)
         if self.free_lead:
-            raise IllegalMove(
-                "single_card_only",
-                "After a full Q² round you continue with a single card.",
-                "Après un tour complet de Q², on continue avec une seule carte.",
-            )
-        if len(self.top) == 2:
-            raise IllegalMove(
-                "only_jack_on_q2",
-                "Only a Jack may be played on a Q².",
-                "Seul un Valet peut être posé sur un Q².",
-            )
-        if self.top[0].rank == JACK:
-            raise IllegalMove(
-                "q2_on_jack",
-                "A Q² cannot be played on a Jack.",
-                "Un Q² ne peut pas être posé sur un Valet.",
-            )
-
-    def _cards_in_hand(self, codes: tuple[str, ...]) -> list[Card]:
-        if len(codes) not in (1, 2):
-            raise IllegalMove(
-                "bad_card_count",
-                "Play one card, or two Queens together.",
-                "Jouez une carte, ou deux Dames ensemble.",
-            )
-        return cards_in_hand(codes, self.hands[self.seat])
-
-    def _single_refusal(self, c: Card) -> IllegalMove:
-        if len(self.top) == 2 and not self.free_lead:
-            return IllegalMove(
-                "only_jack_on_q2",
-                "Only a Jack may be played on a Q² — play a Jack or draw.",
-                "Seul un Valet peut être posé sur un Q² — posez un Valet ou piochez.",
-            )
-        return refusal(
-            c, self.top[-1] if not self.free_lead else self.top[0], self.options.face_on_ace
-        )
+            return refuse("single_card_only", text.SINGLE_CARD_ONLY)
+        if len(top) == 2:
+            return refuse("only_jack_on_q2", text.ONLY_JACK_ON_Q2)
+        return refuse("q2_on_jack", text.Q2_ON_JACK)
 
     # -- changing the state --------------------------------------------------------------
     def _apply(self, move: Any) -> list[Event]:
@@ -455,15 +418,24 @@ class Q2JGame(Game[Q2JOptions]):
     max_players = 10
     Options = Q2JOptions
     move_types = (Play, Draw)
+    view_spec = ViewSpec(
+        (
+            Field("top", "cards", "Top of the pile", "Dessus de la pile"),
+            STOCK_SIZE,
+            DISCARD_SIZE,
+            DISCARD,
+            HAND_SIZES,
+            Field("shown", "cards", "shown", "visibles", per_seat=True),
+            Field("q2_owner", "seat", "Q² laid by", "Q² posé par"),
+            Field("q2_round", "flag", "Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)"),
+            Field("free_lead", "flag", "Free lead", "Entame libre"),
+            Field("passes", "number", "Passes in a row", "Passes d'affilée"),
+        )
+    )
+    text = text
 
     def deck(self, players: int, options: Q2JOptions) -> list[Card]:
         return deck_52()
-
-    def parse_move(self, data: Any) -> Any:
-        move = super().parse_move(data)
-        if isinstance(move, Play) and len(move.cards) == 2 and move.cards[0] > move.cards[1]:
-            move = Play((move.cards[1], move.cards[0]))  # a Q² is a set: one canonical order
-        return move
 
     def _setup(
         self, players: int, options: Q2JOptions, rng: random.Random, order: list[Card]
@@ -529,15 +501,6 @@ class Q2JGame(Game[Q2JOptions]):
         st.move_count = view["move"]
         return st
 
-    def describe(self, event: Event, lang: str = "en") -> str:
-        return _describe(event, lang)
-
-    def describe_move(self, move: Any, lang: str = "en") -> str:
-        if isinstance(move, Draw):
-            return "piocher" if lang == "fr" else "draw"
-        names = " + ".join(card(c).name(lang) for c in move.cards)
-        return ("jouer " if lang == "fr" else "play ") + names
-
 
 def _first_player(
     dealt: list[list[Card]], rng: random.Random
@@ -554,59 +517,6 @@ def _first_player(
         if len(tied) == 1:
             return tied[0], reveals, False
     return rng.choice(tied), reveals, True
-
-
-_seat = sentences.seat
-
-
-def _describe(e: Event, lang: str) -> str:
-    fr = lang == "fr"
-    d = e.data
-    who = _seat(e.seat, lang)
-    if e.kind == "deal":
-        first = _seat(d["first"], lang)
-        top = card(d["discard"]).name(lang)
-        shown = ", ".join(
-            f"{_seat(i, lang)} {sentences.label(c, lang)}" for i, c in enumerate(d["face_up"])
-        )
-        if fr:
-            return f"Donne : cartes visibles {shown}. {first} commence. Défausse : {top}."
-        return f"Deal: face-up cards {shown}. {first} starts. Discard: {top}."
-    if e.kind == "play":
-        names = " + ".join(card(c).name(lang) for c in d["cards"])
-        if len(d["cards"]) == 2:
-            return f"{who} pose un Q² ({names}) !" if fr else f"{who} plays a Q² ({names})!"
-        return f"{who} joue {names}." if fr else f"{who} plays {names}."
-    if e.kind == "joe":
-        return (
-            f"{who} répond au Q² avec un Valet (Joe)."
-            if fr
-            else f"{who} answers the Q² with a Jack (Joe)."
-        )
-    if e.kind == "draw":
-        what = card(d["card"]).name(lang) if d.get("card") else None
-        why = " (même valeur)" if fr and d["reason"] == "equal_rank" else ""
-        if not fr and d["reason"] == "equal_rank":
-            why = " (equal rank)"
-        if fr:
-            return f"{who} pioche{' ' + what if what else ' une carte'}{why}."
-        return f"{who} draws {what or 'a card'}{why}."
-    if e.kind == "pass":
-        return f"{who} ne peut pas piocher et passe." if fr else f"{who} cannot draw and passes."
-    if e.kind == "reshuffle":
-        if fr:
-            return f"La pioche est vide : la défausse est mélangée ({d['stock']} cartes)."
-        return f"The stock is empty: the discard pile is shuffled into it ({d['stock']} cards)."
-    if e.kind == "timeout":
-        return sentences.timeout(GAME, e, lang)
-    if e.kind == "game_over":
-        ws = ", ".join(_seat(w, lang) for w in d["winners"])
-        if d["reason"] == "deadlock":
-            if fr:
-                return f"Plus rien à piocher : la partie s'arrête. Gagnant(s) : {ws}."
-            return f"Nothing left to draw: the game ends. Winner(s): {ws}."
-        return f"{ws} n'a plus de cartes et gagne !" if fr else f"{ws} has no cards left and wins!"
-    return f"{e.kind} {d}"
 
 
 GAME = Q2JGame()

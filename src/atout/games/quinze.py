@@ -1,9 +1,9 @@
 """Le Quinze: draw, then shed cards in sets that add up to 15, using the public table.
 
-Read top to bottom: options, moves, the state (its legal moves, apply, views), the game and the
-sentences. The rules, with every choice this module makes where the French rulebook is silent or
-ambiguous, are written out in full in ``docs/rules/quinze.md`` (French:
-``docs/rules/quinze.fr.md``). Whether a set of cards is a
+Read top to bottom: options, moves, the state (its legal moves, apply, views), the game with its
+declared view; its words are in :mod:`atout.games.quinze_text`. The rules, with every choice this
+module makes where the French rulebook is silent or ambiguous, are written out in full in
+``docs/rules/quinze.md`` (French: ``docs/rules/quinze.fr.md``). Whether a set of cards is a
 fifteen, and which fifteens exist, is decided only by :mod:`atout.games.fifteens`.
 
 A table plays a match ("manche") of deals ("parties") by default; each deal is a phase of the
@@ -20,18 +20,27 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
-from atout.games import sentences
+from atout.games import quinze_text as text
 from atout.games.base import (
+    DISCARD,
+    DISCARD_SIZE,
+    HAND_SIZES,
+    HANDS,
+    STOCK_SIZE,
     Event,
+    Field,
     Game,
     IllegalMove,
     Options,
     Result,
     State,
+    ViewSpec,
     cards_in_hand,
     private,
+    unknown_move,
 )
 from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
+from atout.games.sentences import refuse
 
 # --------------------------------------------------------------------------- options
 
@@ -166,6 +175,15 @@ def hand_size(players: int) -> int:
 LIST_LIMIT = 2000
 
 
+def _is_fifteen(hand: Sequence[Card], table: Sequence[Card], codes: tuple[str, ...]) -> bool:
+    """Whether the solver lists ``codes`` among the fifteens of ``hand`` and ``table``."""
+    try:
+        check_fifteen(hand, table, codes)
+    except IllegalMove:
+        return False
+    return True
+
+
 class LegalMoves(Sequence[Any]):
     """The legal moves of a position with very many fifteens, as a read-only sequence.
 
@@ -211,11 +229,7 @@ class LegalMoves(Sequence[Any]):
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, Fifteen):
-            try:
-                check_fifteen(self._hand, self._table, move.cards)
-            except IllegalMove:
-                return False
-            return True
+            return _is_fifteen(self._hand, self._table, move.cards)
         return move in self._extra
 
     def __eq__(self, other: object) -> bool:
@@ -332,80 +346,52 @@ class QuinzeState(State[QuinzeOptions]):
                 moves.extend(_LAY1[c.code] for c in hand)
         return moves
 
-    def check(self, move: Any) -> None:
+    def is_legal(self, move: Any) -> bool:
+        """Whether :meth:`legal_moves` holds ``move``, without listing the fifteens: a fifteen
+        is asked of the solver's checker, anything else of :meth:`other_moves`."""
+        if self._result is not None:
+            return False
         if self.phase == SCORING:
-            if not isinstance(move, NextDeal):
-                raise IllegalMove(
-                    "deal_pending",
-                    "The deal is over: the next dealer deals first.",
-                    "La partie est finie : le prochain donneur doit d'abord distribuer.",
-                )
-            return
+            return move == _NEXT
         hand = self.hands[self.seat]
         if isinstance(move, Fifteen):
-            check_fifteen(hand, self.table, move.cards)
-        elif isinstance(move, Lay):
-            self._check_lay(hand, move.cards)
-        elif isinstance(move, Done):
-            if self.made == 0:
-                raise IllegalMove(
-                    "no_fifteen_made",
-                    "Make a fifteen before ending the turn, or lay a card on the table.",
-                    "Faites un quinze avant de finir le tour, ou posez une carte sur la table.",
-                )
-        elif isinstance(move, Pass):
-            if self.made:
-                raise IllegalMove(
-                    "turn_not_over", "End the turn with 'done'.", "Finissez le tour avec « fini »."
-                )
-            if len(hand) >= 2:
-                raise IllegalMove(
-                    "must_lay",
-                    "Without a fifteen you must lay a card on the table.",
-                    "Sans quinze, vous devez poser une carte sur la table.",
-                )
-        elif isinstance(move, NextDeal):
-            raise IllegalMove(
-                "deal_in_progress",
-                "The deal is still being played.",
-                "La partie est en cours.",
-            )
-        else:
-            raise IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
+            return _is_fifteen(hand, self.table, move.cards)
+        return move in self.other_moves(hand)
 
-    def _check_lay(self, hand: list[Card], codes: tuple[str, ...]) -> None:
+    def refusal(self, move: Any) -> IllegalMove:
+        """Why ``move`` is not one of :meth:`legal_moves`: the first rule it breaks."""
+        if self.phase == SCORING:
+            return refuse("deal_pending", text.DEAL_PENDING)
+        hand = self.hands[self.seat]
+        if isinstance(move, Fifteen):
+            try:
+                check_fifteen(hand, self.table, move.cards)
+            except IllegalMove as e:
+                return e
+        if isinstance(move, Lay):
+            return self._lay_refusal(hand, move.cards)
+        if isinstance(move, Done):
+            return refuse("no_fifteen_made", text.NO_FIFTEEN_MADE)
+        if isinstance(move, Pass):
+            if self.made:
+                return refuse("turn_not_over", text.TURN_NOT_OVER)
+            return refuse("must_lay", text.MUST_LAY)
+        if isinstance(move, NextDeal):
+            return refuse("deal_in_progress", text.DEAL_IN_PROGRESS)
+        return unknown_move()
+
+    def _lay_refusal(self, hand: list[Card], codes: tuple[str, ...]) -> IllegalMove:
         if len(codes) not in (1, 2):
-            raise IllegalMove(
-                "bad_card_count",
-                "Lay one card, or two face cards of the same rank.",
-                "Posez une carte, ou deux têtes identiques.",
-            )
+            return refuse("bad_card_count", text.LAY_COUNT)
         cs = cards_in_hand(codes, hand)
         if self.made:
             if not (self.options.speed and self.used_table):
-                raise IllegalMove(
-                    "lay_after_fifteen",
-                    "You made a fifteen: end the turn (no card is laid).",
-                    "Vous avez fait un quinze : finissez le tour (sans poser de carte).",
-                )
+                return refuse("lay_after_fifteen", text.LAY_AFTER_FIFTEEN)
             if len(cs) != 1:
-                raise IllegalMove(
-                    "speed_lay_one_card",
-                    "After a fifteen, the speed variant lets you lay one card only.",
-                    "Après un quinze, la variante rapide ne permet de poser qu'une carte.",
-                )
+                return refuse("speed_lay_one_card", text.SPEED_LAY_ONE_CARD)
         if len(cs) == 2 and not (cs[0].rank == cs[1].rank and cs[0].rank in FACE_RANKS):
-            raise IllegalMove(
-                "not_a_face_pair",
-                "Two cards may be laid together only if they are two Jacks, Queens or Kings.",
-                "On ne pose deux cartes ensemble que si ce sont deux valets, dames ou rois.",
-            )
-        if len(cs) >= len(hand):
-            raise IllegalMove(
-                "lay_would_empty_hand",
-                "You cannot lay your last cards: a hand is emptied only by fifteens.",
-                "Vous ne pouvez pas poser vos dernières cartes : on ne finit qu'en faisant un quinze.",
-            )
+            return refuse("not_a_face_pair", text.NOT_A_FACE_PAIR)
+        return refuse("lay_would_empty_hand", text.LAY_WOULD_EMPTY_HAND)
 
     # -- changing the state --------------------------------------------------------------
     def _apply(self, move: Any) -> list[Event]:
@@ -726,6 +712,44 @@ class QuinzeGame(Game[QuinzeOptions]):
     max_players = 8
     Options = QuinzeOptions
     move_types = (Fifteen, Lay, Done, Pass, NextDeal)
+    view_spec = ViewSpec(
+        (
+            Field(
+                "phase.name",
+                "choice",
+                "Phase",
+                "Phase",
+                values={
+                    PLAY: ("playing", "en jeu"),
+                    SCORING: ("scoring: the next dealer deals", "décompte : au donneur suivant"),
+                    OVER: ("over", "terminée"),
+                },
+            ),
+            Field("phase.deal", "number", "Deal", "Donne"),
+            Field("phase.dealer", "seat", "Dealer", "Donneur"),
+            Field("phase.turn", "number", "Turn", "Tour"),
+            Field("phase.max_turns", "number", "Turn cap", "Tours maximum"),
+            Field("phase.turns_taken", "number", "turns", "tours", per_seat=True),
+            Field("phase.totals", "number", "total", "total", per_seat=True),
+            Field("table", "cards", "On the table", "Sur la table"),
+            STOCK_SIZE,
+            DISCARD_SIZE,
+            DISCARD,
+            Field("last_fifteen", "cards", "Last fifteen", "Dernier quinze"),
+            HAND_SIZES,
+            Field("made", "number", "Fifteens this turn", "Quinzes ce tour"),
+            Field("used_table", "flag", "Used the table", "A pris sur la table"),
+            Field("can_speed_lay", "flag", "May lay one more card", "Peut poser une carte de plus"),
+            Field("deals", "score_table", "Deal", "Donne"),
+            HANDS,
+            Field("stock", "cards", "Stock", "Pioche"),
+        ),
+        detail=(
+            Field("deals", "number", "Deals played", "Donnes jouées"),
+            Field("history", "score_table", "Deal", "Donne"),
+        ),
+    )
+    text = text
 
     def deck(self, players: int, options: QuinzeOptions) -> list[Card]:
         """One 54-card deck (two Jokers) for 2–4 players, two (108, ids ``#2``) for 5–8."""
@@ -783,157 +807,6 @@ class QuinzeGame(Game[QuinzeOptions]):
         if "result" in view:
             st._result = msgspec.convert(view["result"], Result)
         return st
-
-    def describe(self, event: Event, lang: str = "en") -> str:
-        return _describe(event, lang)
-
-    def describe_move(self, move: Any, lang: str = "en") -> str:
-        fr = lang == "fr"
-        if isinstance(move, Fifteen):
-            names = " + ".join(card(c).name(lang) for c in move.cards)
-            return f"quinze : {names}" if fr else f"fifteen: {names}"
-        if isinstance(move, Lay):
-            names = " + ".join(card(c).name(lang) for c in move.cards)
-            return f"poser {names}" if fr else f"lay {names}"
-        if isinstance(move, Done):
-            return "finir le tour" if fr else "end the turn"
-        if isinstance(move, Pass):
-            return "passer" if fr else "pass"
-        return "distribuer" if fr else "deal"
-
-
-# --------------------------------------------------------------------------- sentences
-
-
-_seat = sentences.seat
-
-
-def _names(codes: list[str], lang: str) -> str:
-    return ", ".join(card(c).name(lang) for c in codes)
-
-
-def _sum_text(codes: list[str], values: list[int], lang: str = "en") -> str:
-    """``K♥ + A♠(1) + A♦(1) = 15`` (``R♥ + …`` in French): highest value first, Aces and Jokers
-    with their value."""
-    pairs = sorted(zip(codes, values, strict=False), key=lambda cv: -cv[1])
-    parts = []
-    for code, v in pairs:
-        c = card(code)
-        parts.append(sentences.label(c, lang) + (f"({v})" if c.rank == 1 or c.is_joker else ""))
-    return " + ".join(parts) + " = 15"
-
-
-def _describe(e: Event, lang: str) -> str:
-    fr = lang == "fr"
-    d = e.data
-    who = _seat(e.seat, lang)
-    k = e.kind
-    if k == "deal":
-        dealer, first = _seat(d["dealer"], lang), _seat(d["first"], lang)
-        if fr:
-            return (
-                f"Partie {d['deal']} : {dealer} distribue {d['cards_each']} cartes à chacun, "
-                f"{d['stock']} cartes dans la pioche. {first} commence."
-            )
-        return (
-            f"Deal {d['deal']}: {dealer} deals {d['cards_each']} cards each, "
-            f"{d['stock']} cards in the stock. {first} starts."
-        )
-    if k == "hand":
-        names = _names(d["cards"], lang)
-        return f"Main de {who} : {names}." if fr else f"{who}'s hand: {names}."
-    if k == "draw":
-        what = card(d["card"]).name(lang) if d.get("card") else None
-        if fr:
-            return f"{who} pioche {what}." if what else f"{who} pioche une carte."
-        return f"{who} draws {what}." if what else f"{who} draws a card."
-    if k == "no_draw":
-        if fr:
-            return f"La pioche et la défausse sont vides : {who} ne pioche pas."
-        return f"The stock and the défausse are empty: {who} does not draw."
-    if k == "reshuffle":
-        if d["from"] == "table":
-            if fr:
-                return f"Pioche et défausse vides : les cartes de la table sont mélangées pour faire la pioche ({d['stock']} cartes)."
-            return f"Stock and défausse empty: the table cards are shuffled into a new stock ({d['stock']} cards)."
-        if fr:
-            return f"La pioche est vide : la défausse est mélangée pour faire une nouvelle pioche ({d['stock']} cartes)."
-        return (
-            f"The stock is empty: the défausse is shuffled into a new stock ({d['stock']} cards)."
-        )
-    if k == "fifteen":
-        total = _sum_text(d["cards"], d.get("values", []), lang)
-        n_table = len(d.get("table", []))
-        if fr:
-            extra = f" (dont {n_table} de la table)" if n_table else ""
-            return f"{who} fait un quinze{extra} : {total}."
-        extra = f" ({n_table} from the table)" if n_table else ""
-        return f"{who} makes a fifteen{extra}: {total}."
-    if k == "lay":
-        names = _names(d["cards"], lang)
-        if d.get("speed"):
-            return (
-                f"{who} pose {names} sur la table (variante rapide)."
-                if fr
-                else f"{who} lays {names} on the table (speed variant)."
-            )
-        return f"{who} pose {names} sur la table." if fr else f"{who} lays {names} on the table."
-    if k == "done":
-        n = d.get("fifteens", 0)
-        return (
-            f"{who} a fait {n} quinze et finit son tour."
-            if fr
-            else f"{who} made {n} fifteen(s) and ends the turn."
-        )
-    if k == "pass":
-        return (
-            f"{who} ne peut rien poser et passe." if fr else f"{who} cannot lay a card and passes."
-        )
-    if k == "deal_over":
-        pts = ", ".join(f"{_seat(s, lang)} {p}" for s, p in enumerate(d["scores"]))
-        totals = ", ".join(f"{_seat(s, lang)} {t}" for s, t in enumerate(d["totals"]))
-        if d["reason"] == "out":
-            if d.get("first_turn"):
-                head = (
-                    f"{who} se défausse de toutes ses cartes dès son premier tour : −50 !"
-                    if fr
-                    else f"{who} goes out on their first turn: −50!"
-                )
-            else:
-                head = (
-                    f"{who} n'a plus de cartes et gagne la partie."
-                    if fr
-                    else f"{who} goes out and wins the deal."
-                )
-        elif d["reason"] == "turn_cap":
-            head = (
-                "La partie n'avance plus : elle s'arrête et se compte en l'état."
-                if fr
-                else "The deal has gone on too long: it stops and is scored as it stands."
-            )
-        else:
-            head = (
-                "Plus rien à piocher : la partie s'arrête et se compte en l'état."
-                if fr
-                else "Nothing left to draw: the deal stops and is scored as it stands."
-            )
-        if fr:
-            return f"{head} Points de la partie {d['deal']} : {pts}. Manche : {totals}."
-        return f"{head} Deal {d['deal']} points: {pts}. Match totals: {totals}."
-    if k == "timeout":
-        return sentences.timeout(GAME, e, lang)
-    if k == "game_over":
-        ws = ", ".join(_seat(w, lang) for w in d["winners"])
-        if d["reason"] == "target":
-            return (
-                f"La manche est finie. Gagnant(s) avec le moins de points : {ws}."
-                if fr
-                else f"The match is over. Winner(s) with the fewest points: {ws}."
-            )
-        return (
-            f"Fin de la partie. Gagnant(s) : {ws}." if fr else f"The game is over. Winner(s): {ws}."
-        )
-    return f"{k} {d}"
 
 
 GAME = QuinzeGame()

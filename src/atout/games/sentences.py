@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import Card, card
-from atout.games.base import Event, Game
+from atout.cards import Card, Colour, card
+from atout.games.base import Event, Game, IllegalMove
+
+#: A sentence's two templates, English then French, side by side.
+Words = tuple[str, str]
 
 _FR_LETTER = {"J": "V", "Q": "D", "K": "R"}
 
@@ -20,6 +23,30 @@ def seat(s: int | None, lang: str) -> str:
     if s is None:
         return "le maître du jeu" if lang == "fr" else "the game master"
     return f"{'J' if lang == 'fr' else 'P'}{s + 1}"
+
+
+def _word(v: Any, lang: str) -> Any:
+    if isinstance(v, Card):
+        return v.name(lang)
+    if isinstance(v, Colour):
+        return v.name_in(lang)
+    return v
+
+
+def say(words: Words, lang: str, **fill: Any) -> str:
+    """``words`` in ``lang``, filled: a :class:`Card` by its name, a :class:`Colour` by its word
+    in that language, anything else as it is."""
+    return words[lang == "fr"].format(**{k: _word(v, lang) for k, v in fill.items()})
+
+
+def refuse(code: str, words: Words, **fill: Any) -> IllegalMove:
+    """The refusal ``code`` in both languages, from its templates."""
+    return IllegalMove(code, say(words, "en", **fill), say(words, "fr", **fill))
+
+
+def names(codes: list[str] | tuple[str, ...], lang: str, sep: str = " + ") -> str:
+    """Cards by name: ``Queen of Hearts + Queen of Spades``."""
+    return sep.join(card(c).name(lang) for c in codes)
 
 
 def seats(ss: list[int] | tuple[int, ...], lang: str) -> str:

@@ -292,7 +292,14 @@ class WelcomeBody(Body, omit_defaults=False):
 
 
 class GamesBody(Body):
-    games: Annotated[list[dict[str, Any]], _d("Each game's id, titles, player range, options.")]
+    games: Annotated[
+        list[dict[str, Any]],
+        _d(
+            "Each game's id, titles, player range, options and view_spec: the fields of its "
+            "views ({key, kind, en, fr, per_seat?, values?}, see atout.games.base.Field) and of "
+            "its result's detail, so a client draws any game."
+        ),
+    ]
 
 
 class TablesBody(Body):
