@@ -135,11 +135,12 @@ def test_cards_render_with_symbols_and_red_suits():
     m = Model(
         seat=0,
         view={"players": 2, "turn": 0, "hand": ["QH", "KD"], "top": ["AS"], "hand_sizes": [2, 3]},
+        view_spec=get_game("q2j").view_spec,
     )
     assert hand_text(m).plain == "Q♥ K♦"
     board = board_text(m).plain
     assert "A♠" in board and "3 cards" in board and "▶ P1" in board
-    fr = Model(lang="fr", seat=0, view=m.view)  # French seats and rank letters
+    fr = Model(lang="fr", seat=0, view=m.view, view_spec=m.view_spec)  # French seats and letters
     assert hand_text(fr).plain == "D♥ R♦" and "▶ J1" in board_text(fr).plain
 
 
@@ -301,11 +302,12 @@ def test_pouilleux_end_screen_names_seats_and_reason():
         "losers": [0],
         "detail": {"pouilleux": 0},
     }
-    en = result_text(Model(seat=0, stage="over", result=result)).plain
+    spec = get_game("pouilleux").view_spec
+    en = result_text(Model(seat=0, stage="over", result=result, view_spec=spec)).plain
     assert "emptied_hand" not in en and "pouilleux 0" not in en.lower()
     assert "Reason: a player has no cards left" in en
     assert "The pouilleux (J♠) is held by: P1" in en and "Lost: P1" in en and "★ P2" in en
-    fr = result_text(Model(lang="fr", seat=0, stage="over", result=result)).plain
+    fr = result_text(Model(lang="fr", seat=0, stage="over", result=result, view_spec=spec)).plain
     assert "Raison : un joueur n'a plus de cartes" in fr.replace("Raison:", "Raison :")
     assert "Le pouilleux (V♠) est chez: J1" in fr and "★ J2" in fr
 
@@ -323,7 +325,8 @@ def test_quinze_end_screen_lists_the_deals():
             ],
         },
     }
-    text = result_text(Model(seat=0, stage="over", result=result)).plain
+    spec = get_game("quinze").view_spec
+    text = result_text(Model(seat=0, stage="over", result=result, view_spec=spec)).plain
     assert "Deal 1 (P3 out): P1 +5 · P2 +17 · P3 +0" in text
     assert "Deal 2 (P2 out): P1 +20 · P2 +0 · P3 -50" in text
     assert "history" not in text.lower() and "fewest points wins" in text

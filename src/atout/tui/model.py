@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.games import get_game, sentences
-from atout.games.base import Event, Game
+from atout.games.base import Event, Game, ViewSpec
 from atout.protocol import messages as m
 
 
@@ -36,6 +36,7 @@ class Model:
     stage: str = "connecting"  # connecting | waiting | playing | over | closed
     url: str = ""
     game_id: str | None = None
+    view_spec: ViewSpec = field(default_factory=ViewSpec)  # from the server's game list
     table: str | None = None
     seat: int | None = None  # None: a spectator
     seats: tuple[SeatRow, ...] = ()

@@ -1,8 +1,9 @@
 """Models to rich text: cards with suit symbols (red suits in red), the view, the log, the end.
 
-Generic over games: the view dict is shown key by key. A few well-known keys get a readable
-label and layout (per-seat values go on the seat's line, seat numbers become seat names); any
-other key is still shown, with its name tidied up. Card codes anywhere become cards.
+Generic over games: the view is drawn from the game's view spec (the server's game list), field
+by field in its order, each by its kind (per-seat values on the seat's line, seats by name,
+cards as cards) with the game's own label. This module knows no game's keys; a game without a
+spec still shows, key by key, its names tidied up. Card codes in sentences become cards.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from typing import Any
 import msgspec
 from rich.text import Text
 
-from atout.cards import card, is_card_code
+from atout.cards import Colour, card, is_card_code
 from atout.games import sentences
+from atout.games.base import COMMON_VIEW_KEYS, Field
 from atout.tui.i18n import tr
 from atout.tui.model import Model
 
@@ -23,70 +25,46 @@ BLACK = "bold"
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")
 MAX_CARDS = 12  # longer card lists (the discard pile) show their last cards only
 
-# Keys shown elsewhere or not worth a line.
-SKIP = {"game", "players", "seat", "turn", "move", "options", "hand", "result"}
-# Keys whose value is one entry per seat (a list, or a dict keyed "0", "1"…).
-PER_SEAT = {"hand_sizes", "shown", "laid", "hands", "totals", "turns_taken", "scores"}
-# Keys whose value is a seat number.
-SEAT_KEYS = {
-    "q2_owner",
-    "draw_from",
-    "pick_from",
-    "imposed_by",
-    "dealer",
-    "first",
-    "winners",
-    "losers",
-    "pouilleux",
-    "out",
-}
-LABELS: dict[str, tuple[str, str]] = {
-    "top": ("Top of the pile", "Dessus de la pile"),
-    "stock_size": ("Stock", "Pioche"),
-    "discard_size": ("Cards in the discard", "Cartes en défausse"),
-    "discard": ("Discard (latest last)", "Défausse (la dernière à droite)"),
-    "reason": ("Reason", "Raison"),
-    "losers": ("Lost", "Perdant(s)"),
-    "detail": ("Detail", "Détail"),
-    "stock": ("Stock", "Pioche"),
-    "q2_owner": ("Q² laid by", "Q² posé par"),
-    "q2_round": ("Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)"),
-    "free_lead": ("Free lead", "Entame libre"),
-    "passes": ("Passes in a row", "Passes d'affilée"),
-    "table": ("On the table", "Sur la table"),
-    "last_fifteen": ("Last fifteen", "Dernier quinze"),
-    "made": ("Fifteens this turn", "Quinzes ce tour"),
-    "used_table": ("Used the table", "A pris sur la table"),
-    "can_speed_lay": ("May lay one more card", "Peut poser une carte de plus"),
-    "phase": ("Phase", "Phase"),
-    "name": ("Name", "Nom"),
-    "deal": ("Deal", "Donne"),
-    "dealer": ("Dealer", "Donneur"),
-    "max_turns": ("Turn cap", "Tours maximum"),
-    "deals": ("Deals so far", "Donnes jouées"),
-    "direction": ("Direction", "Sens"),
-    "draw_from": ("Draws from", "Pioche chez"),
-    "pick_from": ("Picks from", "Prend chez"),
-    "imposed": ("Colour imposed", "Couleur imposée"),
-    "imposed_by": ("Imposed by", "Imposée par"),
-    "turns": ("Turns played", "Tours joués"),
-    "known": ("Cards you know in other hands", "Cartes connues chez les autres"),
-    "hand_sizes": ("cards", "cartes"),
-    "shown": ("shown", "visibles"),
-    "laid": ("pairs", "paires"),
-    "hands": ("hand", "main"),
-    "totals": ("total", "total"),
-    "turns_taken": ("turns", "tours"),
-    "scores": ("score", "score"),
-    "pouilleux": ("The pouilleux (J♠) is held by", "Le pouilleux (V♠) est chez"),
-}
+
+def field_for(key: str, value: Any) -> Field:
+    """A field the view spec does not declare (a game without one): its kind guessed from the
+    value, its name tidied up."""
+    name = key.replace("_", " ").capitalize()
+    if isinstance(value, bool):
+        kind = "flag"
+    elif isinstance(value, int | float):
+        kind = "number"
+    elif _is_cards(value):
+        kind = "cards"
+    else:
+        kind = "text"
+    return Field(key, kind, name, name)  # type: ignore[arg-type]
 
 
-def label(key: str, lang: str) -> str:
-    pair = LABELS.get(key)
-    if pair is None:
-        return key.replace("_", " ").capitalize()
-    return pair[1] if lang == "fr" else pair[0]
+def fields_of(model: Model) -> tuple[Field, ...]:
+    """The view's fields: the game's spec, or every key but the interface's when it has none."""
+    if model.view_spec.fields:
+        return model.view_spec.fields
+    return tuple(field_for(k, v) for k, v in model.view.items() if k not in COMMON_VIEW_KEYS)
+
+
+def lookup(view: dict[str, Any], key: str) -> Any:
+    """The value at ``key``, a dotted path (``phase.dealer``); ``None`` when absent."""
+    v: Any = view
+    for part in key.split("."):
+        if not isinstance(v, dict):
+            return None
+        v = v.get(part)
+    return v
+
+
+def of_seat(value: Any, seat: int) -> Any:
+    """A per-seat value's entry for ``seat``: a list by index, an object by the seat's number."""
+    if isinstance(value, dict):
+        return value.get(str(seat))
+    if isinstance(value, list) and seat < len(value):
+        return value[seat]
+    return None
 
 
 # --------------------------------------------------------------------------- cards
@@ -131,44 +109,42 @@ def _is_cards(v: Any) -> bool:
     )
 
 
-def value_text(v: Any, model: Model, key: str = "") -> Text:
-    """Any JSON value from a view, readable: cards as cards, seats as names, yes/no."""
-    lang = model.lang
-    if key in SEAT_KEYS and isinstance(v, int) and not isinstance(v, bool):
-        return Text(model.seat_name(v))
-    if key in SEAT_KEYS and isinstance(v, list) and all(isinstance(x, int) for x in v):
-        return Text(", ".join(model.seat_name(x) for x in v))
-    if isinstance(v, bool):
-        return Text(tr(lang, "yes" if v else "no"))
-    if v is None:
+def value_text(f: Field, v: Any, model: Model) -> Text:
+    """A view value, readable by its field's kind: cards as cards, seats as names, yes/no."""
+    lang, kind = model.lang, f.kind
+    if v is None or v == []:
         return Text("—", style="dim")
-    if isinstance(v, str):
-        return card_text(v, lang) if is_card_code(v) else Text(v)
-    if _is_cards(v):
-        return cards_text(v, MAX_CARDS, lang)
-    if key == "known" and isinstance(v, list) and v:  # [code, seat] pairs
+    if kind == "cards":
+        return cards_text(list(v), MAX_CARDS, lang)
+    if kind == "card_groups":
+        out = Text()
+        for i, group in enumerate(v):
+            out.append("  " if i else "")
+            out.append_text(cards_text(list(group), lang=lang))
+        return out
+    if kind == "card_seats":
         out = Text()
         for i, (code, seat) in enumerate(v):
             out.append(", " if i else "")
             out.append_text(card_text(code, lang))
             out.append(f" ({model.seat_name(seat)})")
         return out
-    if isinstance(v, list):
+    if kind == "flag":
+        return Text(tr(lang, "yes" if v else "no"))
+    if kind == "seat":
+        return Text(model.seat_name(v))
+    if kind == "seats":
+        return Text(", ".join(model.seat_name(x) for x in v))
+    if kind == "choice" and str(v) in f.values:
+        return Text(f.values[str(v)][lang == "fr"])
+    if kind == "direction":
+        return Text(tr(lang, "clockwise" if v == 1 else "anticlockwise"))
+    if kind == "colour":
+        return Text(Colour(v).name_in(lang))
+    if kind == "score_table":
         out = Text()
-        for i, x in enumerate(v):
-            out.append("  " if i else "")
-            if isinstance(x, list) and all(isinstance(y, str) and is_card_code(y) for y in x):
-                for y in x:
-                    out.append_text(card_text(y, lang))
-            else:
-                out.append_text(value_text(x, model))
-        return out if v else Text("—", style="dim")
-    if isinstance(v, dict):
-        out = Text()
-        for i, (k, x) in enumerate(v.items()):
-            out.append(", " if i else "")
-            out.append(f"{label(k, lang).lower()} ")
-            out.append_text(value_text(x, model, k))
+        for i, row in enumerate(v):
+            out.append_text(_row_line(f, i, row, model))
         return out
     return Text(str(v))
 
@@ -176,31 +152,13 @@ def value_text(v: Any, model: Model, key: str = "") -> Text:
 # --------------------------------------------------------------------------- the panels
 
 
-def _split(view: dict[str, Any], players: int) -> tuple[list[tuple[str, Any]], dict[str, Any]]:
-    """The view's lines for the table panel, and its per-seat values (nested dicts flattened)."""
-    lines: list[tuple[str, Any]] = []
-    per_seat: dict[str, Any] = {}
-    for k, v in view.items():
-        if k in SKIP:
-            continue
-        is_seat_dict = isinstance(v, dict) and v and all(str(i) in v for i in range(players))
-        if k in PER_SEAT or is_seat_dict:
-            per_seat[k] = v
-        elif isinstance(v, dict) and v and not is_seat_dict:
-            sub_lines, sub_seat = _split(v, players)
-            if sub_lines:
-                lines.append((k, dict(sub_lines)))
-            per_seat.update(sub_seat)
-        else:
-            lines.append((k, v))
-    return lines, per_seat
-
-
 def board_text(model: Model) -> Text:
-    """The public part of the view: whose turn, each seat's line, then every other field."""
+    """The public part of the view: whose turn, each seat's line (the per-seat fields), then
+    every other field, drawn from the game's view spec."""
     lang, view = model.lang, model.view
     players = int(view.get("players", len(model.seats)) or 0)
-    lines, per_seat = _split(view, players)
+    fields = fields_of(model)
+    per_seat = [f for f in fields if f.per_seat]
     out = Text()
     for i in range(players):
         if i:
@@ -213,19 +171,22 @@ def board_text(model: Model) -> Text:
             out.append(f" [{tr(lang, 'you')}]", style="cyan")
         elif row is not None and row.bot and row.bot not in row.name:
             out.append(f" [{tr(lang, 'bot')} {row.bot}]", style="dim")
-        for k, v in per_seat.items():
-            x = v.get(str(i)) if isinstance(v, dict) else v[i] if i < len(v) else None
-            if k == "hand_sizes":
+        for f in per_seat:
+            x = of_seat(lookup(view, f.key), i)
+            if f.kind == "card_count" and x is not None:
                 out.append(f" · {x} {tr(lang, 'card' if x == 1 else 'cards')}")
             elif x not in (None, [], ""):
-                out.append(f" · {label(k, lang)} ")
-                out.append_text(value_text(x, model, k))
-    for k, v in lines:
-        if v is None or v is False:
+                out.append(f" · {f.label(lang)} ")
+                out.append_text(value_text(f, x, model))
+    for f in fields:
+        v = lookup(view, f.key)
+        if f.per_seat or v is None or v is False:
             continue  # unset markers and off switches say nothing
         out.append("\n")
-        out.append(f"{label(k, lang)}: ", style="bold")
-        out.append_text(value_text(v, model, k))
+        out.append(f"{f.label(lang)}: ", style="bold")
+        if f.kind == "score_table":
+            out.append("\n")
+        out.append_text(value_text(f, v, model))
     return out
 
 
@@ -310,16 +271,15 @@ def _status(model: Model) -> Text:
     return Text(tr(lang, "their_turn", who=model.seat_name(model.turn)))
 
 
-def _deal_line(deal: dict[str, Any], model: Model) -> Text:
-    """One deal of a match: ``Deal 2 (P3 out): P1 +20 · P2 +0 · P3 +0``."""
+def _row_line(f: Field, i: int, row: dict[str, Any], model: Model) -> Text:
+    """One row of a score table: ``Deal 2 (P3 out): P1 +20 · P2 +0 · P3 +0``."""
     lang = model.lang
-    head = f"{label('deal', lang)} {deal.get('deal', '?')}"
-    out_seat = deal.get("out")
+    head = f"{f.label(lang)} {row.get('deal', i + 1)}"
+    out_seat = row.get("out")
     if isinstance(out_seat, int):
-        went = "sort" if lang == "fr" else "out"
-        head += f" ({sentences.seat(out_seat, lang)} {went})"
-    scores = deal.get("scores") or []
-    parts = " · ".join(f"{sentences.seat(i, lang)} {x:+g}" for i, x in enumerate(scores))
+        head += f" ({sentences.seat(out_seat, lang)} {tr(lang, 'went_out')})"
+    scores = row.get("scores") or []
+    parts = " · ".join(f"{sentences.seat(s, lang)} {x:+g}" for s, x in enumerate(scores))
     return Text(f"{head}: {parts}\n", style="dim")
 
 
@@ -354,16 +314,20 @@ def result_text(model: Model) -> Text:
         seat = sentences.seat(i, lang)
         out.append(f"{star}{seat:<4}{name[:23]:<24}{score_s:>6}\n", "green" if star != "  " else "")
     if res.get("reason"):
-        out.append(f"{label('reason', lang)}: ", style="dim")
-        out.append(sentences.reason(str(res["reason"]), lang) + "\n")
-    extra = {k: v for k, v in res.items() if k == "losers" and v}
-    extra.update((k, v) for k, v in (res.get("detail") or {}).items() if k != "history")
-    for k, v in extra.items():
-        out.append(f"{label(k, lang)}: ", style="dim")
-        out.append_text(value_text(v, model, k))
+        out.append(tr(lang, "reason", reason=sentences.reason(str(res["reason"]), lang)) + "\n")
+    if res.get("losers"):
+        out.append(f"{tr(lang, 'lost')}: ", style="dim")
+        out.append(", ".join(model.seat_name(s) for s in res["losers"]) + "\n")
+    detail = res.get("detail") or {}
+    declared = {f.key: f for f in model.view_spec.detail}
+    fields = [declared.get(k) or field_for(k, v) for k, v in detail.items()]
+    for f in sorted(fields, key=lambda f: f.kind == "score_table"):  # tables last
+        if f.kind == "score_table":
+            out.append_text(value_text(f, detail[f.key], model))
+            continue
+        out.append(f"{f.label(lang)}: ", style="dim")
+        out.append_text(value_text(f, detail[f.key], model))
         out.append("\n")
-    for deal in (res.get("detail") or {}).get("history", ()):
-        out.append_text(_deal_line(deal, model))
     if model.seed and model.commitment:
         out.append("\n")
         out.append(tr(lang, "seed", seed=model.seed, commitment=model.commitment[:16]), "dim")

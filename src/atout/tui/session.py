@@ -19,9 +19,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from atout.client import Client, ClientError, TableFeed
 from atout.games import get_game
-from atout.games.base import Game
+from atout.games.base import Game, ViewSpec
 from atout.protocol import messages as m
 from atout.tui.i18n import tr
 from atout.tui.model import Model, event_text, move_label, seats_of
@@ -64,6 +66,7 @@ class Session:
         self._stage = "connecting"
         self._deadline: tuple[int, float] | None = None  # (version, monotonic time it expires)
         self.model = Model(lang=opts.lang, url=opts.url)
+        self.specs: dict[str, ViewSpec] = {}  # each game's view spec, from the server's list
 
     # -- the worker ------------------------------------------------------------------------
     async def run(self) -> None:
@@ -73,6 +76,10 @@ class Session:
         self.emit()
         try:
             self.client = c = await Client.connect(o.url, o.name, lang=o.lang, texts=True)
+            self.specs = {
+                g["id"]: msgspec.convert(g.get("view_spec", {}), ViewSpec)
+                for g in await c.list_games()
+            }
             if o.watch:
                 self.table = o.watch
                 await c.watch(o.watch)
@@ -237,7 +244,13 @@ class Session:
             self.game = get_game(game_id)
         game = self.game
         log = tuple(event_text(game, e, o.lang) for e in feed.events)
-        model = replace(base, game_id=game_id, seats=seats_of(feed.info, feed.started), log=log)
+        model = replace(
+            base,
+            game_id=game_id,
+            view_spec=self.specs.get(game_id or "", ViewSpec()),
+            seats=seats_of(feed.info, feed.started),
+            log=log,
+        )
         if u is None:
             return model
         moves: tuple[Any, ...] = ()

@@ -1,0 +1,188 @@
+"""A fourth game that lives only in the tests: "Match" (suit or rank), to show that a game is one
+module and its words, and that nothing else (server, terminal client, browser) needs to know it.
+
+Each player gets 3 of the 20 high cards (10, J, Q, K, A); one card starts the pile. On your turn
+play a card of the top card's suit or rank, or draw one from the stock; once the stock is empty,
+pass instead. The first empty hand wins; when every seat passes in a row, the fewest cards win.
+
+Register it with ``atout.games.register(GAME)``; its words are in :mod:`toygame_text`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import msgspec
+
+import toygame_text as text
+from atout.cards import Card, card, deck_52
+from atout.games.base import (
+    Event,
+    Field,
+    Game,
+    IllegalMove,
+    Options,
+    Result,
+    State,
+    ViewSpec,
+    cards_in_hand,
+    private,
+    unknown_move,
+)
+from atout.games.sentences import refuse
+
+
+class MatchOptions(Options, frozen=True):
+    """No options."""
+
+
+class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
+    def __str__(self) -> str:
+        return "draw"
+
+
+class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="type"):
+    def __str__(self) -> str:
+        return "pass"
+
+
+DECK = [c for c in deck_52() if c.rank >= 10 or c.rank == 1]
+HAND = 3
+
+
+class MatchState(State[MatchOptions]):
+    def __init__(self, players: int, options: MatchOptions, rng: random.Random) -> None:
+        self.num_players, self.options, self.rng = players, options, rng
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.seat = self.passes = 0
+        self._result: Result | None = None
+
+    @property
+    def current(self) -> int | None:
+        return None if self._result else self.seat
+
+    def legal_moves(self) -> list[Any]:
+        if self._result:
+            return []
+        top = self.pile[-1]
+        hand = self.hands[self.seat]
+        moves: list[Any] = [Play(c.code) for c in hand if c.suit is top.suit or c.rank == top.rank]
+        return [*moves, Draw() if self.stock else Pass()]
+
+    def refusal(self, move: Any) -> IllegalMove:
+        if isinstance(move, Play):
+            c = cards_in_hand([move.card], self.hands[self.seat])[0]
+            return refuse("no_match", text.NO_MATCH, c=c, top=self.pile[-1])
+        if isinstance(move, Draw):
+            return refuse("stock_empty", text.STOCK_EMPTY)
+        if isinstance(move, Pass):
+            return refuse("must_draw", text.MUST_DRAW)
+        return unknown_move()
+
+    def _apply(self, move: Any) -> list[Event]:
+        seat, hand = self.seat, self.hands[self.seat]
+        events: list[Event] = []
+        if isinstance(move, Play):
+            c = card(move.card)
+            hand.remove(c)
+            self.pile.append(c)
+            self.passes = 0
+            events.append(Event("play", seat, {"card": c.code}))
+        elif isinstance(move, Draw):
+            c = self.stock.pop()
+            hand.append(c)
+            events += private("draw", seat, {"card": c.code}, {"card": None}, (seat,))
+        else:
+            self.passes += 1
+            events.append(Event("pass", seat))
+        if not hand or self.passes >= self.num_players:
+            fewest = min(len(h) for h in self.hands)
+            winners = tuple(i for i, h in enumerate(self.hands) if len(h) == fewest)
+            self._result = Result(winners, "emptied_hand" if not hand else "deadlock")
+            events.append(Event("game_over", None, {"winners": list(winners)}))
+        self.seat = (seat + 1) % self.num_players
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": "match",
+            "players": self.num_players,
+            "seat": seat,
+            "turn": self.current,
+            "move": self.move_count,
+            "options": {},
+            "top": [self.pile[-1].code],
+            "stock_size": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
+            "passes": self.passes,
+        }
+        if seat is not None:
+            out["hand"] = [c.code for c in self.hands[seat]]
+        if self._result is not None:
+            out["result"] = msgspec.to_builtins(self._result)
+        return out
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        return {c for i, h in enumerate(self.hands) if i != seat for c in h} | set(self.stock)
+
+    def all_cards(self) -> Iterator[Card]:
+        yield from self.stock
+        yield from self.pile
+        for h in self.hands:
+            yield from h
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def _clone(self) -> MatchState:
+        new = MatchState(self.num_players, self.options, self.rng)
+        new.hands = [list(h) for h in self.hands]
+        new.stock, new.pile = list(self.stock), list(self.pile)
+        new.seat, new.passes, new.move_count = self.seat, self.passes, self.move_count
+        new._result = self._result
+        return new
+
+
+class MatchGame(Game[MatchOptions]):
+    id = "match"
+    titles: ClassVar[dict[str, str]] = {"en": "Match (a toy)", "fr": "Pareil (un jouet)"}
+    min_players = 2
+    max_players = 4
+    Options = MatchOptions
+    move_types = (Play, Draw, Pass)
+    view_spec = ViewSpec(
+        (
+            Field("top", "cards", "Face up", "Carte visible"),
+            Field("stock_size", "card_count", "Left to draw", "Reste à piocher"),
+            Field("hand_sizes", "card_count", "cards", "cartes", per_seat=True),
+            Field("passes", "number", "Passes in a row", "Passes d'affilée"),
+        )
+    )
+    text = text
+
+    def deck(self, players: int, options: MatchOptions) -> list[Card]:
+        return list(DECK)
+
+    def _setup(
+        self, players: int, options: MatchOptions, rng: random.Random, order: list[Card]
+    ) -> MatchState:
+        st = MatchState(players, options, rng)
+        for i in range(HAND * players):
+            st.hands[i % players].append(order[i])
+        st.pile = [order[HAND * players]]
+        st.stock = order[HAND * players + 1 :]
+        return st
+
+
+GAME = MatchGame()
