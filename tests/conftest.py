@@ -46,8 +46,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
     report = yield
     if os.environ.get("CI") and (_no_browser(report) or _no_postgres(report)):
         reason = report.longrepr[2]
+        what = "browser" if _no_browser(report) else "PostgreSQL"  # before the outcome changes
         report.outcome = "failed"
-        what = "browser" if _no_browser(report) else "PostgreSQL"
         report.longrepr = f"CI is set, so the {what} tests must run, but: {reason}"
     return report
 
