@@ -8,6 +8,7 @@ use ``ATOUT_TEST_PG``; without PostgreSQL they skip, and fail under CI."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import signal
 import threading
@@ -322,7 +323,9 @@ def test_the_db_option_names_a_store():
     assert isinstance(open_store(None), SQLiteStore)
 
 
-def test_atout_serve_on_postgresql_is_killed_mid_game_and_loses_no_acknowledged_move(pg_url):
+def test_atout_serve_on_postgresql_is_killed_mid_game_and_loses_no_acknowledged_move(
+    pg_url, tmp_path
+):
     """``atout serve --db postgresql://…`` as a process, SIGKILLed while every game is under way,
     restarted on the same database: each table resumes, the players finish with their tokens,
     every acknowledged move is in the record and each record verifies."""
@@ -330,7 +333,7 @@ def test_atout_serve_on_postgresql_is_killed_mid_game_and_loses_no_acknowledged_
 
     from atout.client import Client
 
-    async def run_all() -> None:
+    async def run_all() -> list[str]:
         proc, url = start_server(pg_url)  # type: ignore[arg-type]
         tables: dict[str, list[Player]] = {}
         clients: list[Client] = []
@@ -394,5 +397,18 @@ def test_atout_serve_on_postgresql_is_killed_mid_game_and_loses_no_acknowledged_
             assert rec.verify(rec.export_record(record)) == []
         assert store.unfinished() == []
         store.close()
+        return list(finals)
 
-    asyncio.run(asyncio.wait_for(run_all(), 180))
+    tables = asyncio.run(asyncio.wait_for(run_all(), 180))
+    # and the operators' commands read the same database: export, then verify every record
+    from typer.testing import CliRunner
+
+    from atout.cli import app
+
+    out = tmp_path / "records.json"
+    runner = CliRunner()
+    done = runner.invoke(app, ["export", "--db", pg_url, "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    assert sorted(r["table"] for r in json.loads(out.read_text())) == sorted(tables)
+    checked = runner.invoke(app, ["verify", str(out)])
+    assert checked.exit_code == 0, checked.output

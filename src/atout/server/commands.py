@@ -24,7 +24,7 @@ def default_db() -> Path:
 
 
 Db = Annotated[Path | None, typer.Option("--db", help="SQLite database (default: user data dir).")]
-ServeDb = Annotated[
+StoreDb = Annotated[
     str | None,
     typer.Option(
         "--db",
@@ -39,7 +39,7 @@ def serve(
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")
     ] = 8000,
-    db: ServeDb = None,
+    db: StoreDb = None,
     sync: Annotated[
         str,
         typer.Option(
@@ -385,7 +385,7 @@ def verify(
 
 
 def export(
-    db: Db = None,
+    db: StoreDb = None,
     table: Annotated[
         list[str] | None, typer.Option("--table", "-t", help="Table id (repeatable).")
     ] = None,
@@ -397,14 +397,16 @@ def export(
     """Export finished games as JSON records (one table: an object; several: a list)."""
     import msgspec
 
+    from atout.server.pgstore import is_url, open_store
     from atout.server.record import export_record
-    from atout.server.store import SQLiteStore
 
-    path = db or default_db()
-    if not path.exists():
-        typer.echo(f"no database at {path}", err=True)
-        raise typer.Exit(1)
-    store = SQLiteStore(path)
+    if not is_url(db):
+        path = Path(db) if db else default_db()
+        if not path.exists():
+            typer.echo(f"no database at {path}", err=True)
+            raise typer.Exit(1)
+        db = str(path)
+    store = open_store(db)
     ids = table or store.finished_ids(game)
     records = []
     for tid in ids:
