@@ -51,7 +51,8 @@ def _free_port() -> int:
 class Cluster:
     """A PostgreSQL server to make databases in: :meth:`new_db` gives a fresh database's URL."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable  # fsync on, as a production server (benchmarks); off for tests
         self.dir: str | None = None
         self.url = os.environ.get(ENV, "")
         self._n = itertools.count(1)
@@ -83,10 +84,9 @@ class Cluster:
             [initdb, "-D", data, "-U", "atout", "-A", "trust", "-E", "UTF8", "--locale=C",
              "--no-sync"]
         )  # fmt: skip
-        opts = (
-            f"-c listen_addresses=127.0.0.1 -p {port} -k {self.dir}"
-            " -c fsync=off -c full_page_writes=off -c max_connections=200"
-        )
+        opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {self.dir} -c max_connections=200"
+        if not self.durable:
+            opts += " -c fsync=off -c full_page_writes=off"
         self._run([pg_ctl, "-D", data, "-l", f"{self.dir}/log", "-o", opts, "-w", "start"])
         self.url = f"postgresql://atout@127.0.0.1:{port}/postgres"
         self._check()

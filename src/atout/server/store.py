@@ -93,8 +93,9 @@ class TableStore(Protocol):
     tables evicted from memory, ``atout verify``). Writes belong to one transaction that
     :meth:`commit` makes durable; the shell commits before it sends what the writes announce.
 
-    Implementations: :class:`SQLiteStore` (a file, or ``":memory:"``); PostgreSQL comes with
-    several nodes (docs/ARCHITECTURE.md)."""
+    Implementations: :class:`SQLiteStore` (a file, or ``":memory:"``) and
+    :class:`atout.server.pgstore.PostgresStore` (``postgresql://``; docs/ARCHITECTURE.md,
+    "Stores"), both run through tests/server/test_store_pg.py."""
 
     def create_table(self, rec: TableRecord) -> None:
         """A new table: its head (game, options, settings, secret) and its seats."""
