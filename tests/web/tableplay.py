@@ -6,6 +6,7 @@ decide what to aim for, like a player who knows the rules."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -19,8 +20,20 @@ MY_TURN_OR_OVER = """(last) => {
 }"""
 
 
+CARD = re.compile(r"(?:10|[2-9AJQK])[CDHS]|JK[12]")
+
+
 def cards_of(move: dict[str, Any]) -> list[str]:
-    return list(move.get("cards") or [])
+    """The cards a move names: its ``cards`` list, or any field holding a card code."""
+    out: list[str] = []
+    for k, v in move.items():
+        if k == "type":
+            continue
+        if isinstance(v, str) and CARD.fullmatch(v.split("#")[0]):
+            out.append(v)
+        elif isinstance(v, list):
+            out += [x for x in v if isinstance(x, str)]
+    return out
 
 
 class TablePlayer:
@@ -148,6 +161,7 @@ class TablePlayer:
         if (
             not self.touch
             and zone
+            and page.locator(f'#felt [data-zone="{zone}"]').count()
             and len(cards) == 1
             and cards[0] in hand
             and not any(k in move for k in ("colour", "target", "other"))

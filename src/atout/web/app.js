@@ -1114,6 +1114,7 @@ function tableModel() {
   const hint = S.hint && u && S.hint.version === u.version ? S.hint : null;
   return {
     game: view.game || info.game,
+    spec: (gameOf(view.game || info.game) || {}).view_spec || null, // the game's published view fields
     lang: S.lang,
     me: S.at ? S.at.seat : null,
     turn: u ? u.turn : null,

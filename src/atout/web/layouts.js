@@ -2,7 +2,7 @@
 // Nothing here decides what is legal: the table component matches taps against `legal`, and
 // these functions only place what the view holds and put words on the moves listed.
 
-import { glyph, isCardCode } from "./cards.js";
+import { glyph } from "./cards.js";
 import { moveWord } from "./i18n.js";
 import { h } from "./dom.js";
 
@@ -299,18 +299,67 @@ const POUILLEUX = {
 
 // ------------------------------------------------------------------------------- any other game
 
-/** A game without a layout of its own: its card lists on the felt, its moves as buttons. */
+/** The value at a dotted key of the view ("phase.dealer"). */
+function at(view, key) {
+  return key.split(".").reduce((v, k) => (v == null ? undefined : v[k]), view);
+}
+
+/** One field of a game's published view spec, drawn by its kind (no view key known here). */
+function fieldEl(f, v, ctx, where) {
+  const lang = ctx.lang === "fr" ? 1 : 0;
+  const label = ctx.lang === "fr" ? f.fr : f.en;
+  const line = (...kids) => h("div", { class: "field-line", dataset: { key: f.key } }, h("span", { class: "field-label", text: `${label} ` }), ...kids);
+  switch (f.kind) {
+    case "cards":
+      return Array.isArray(v) && v.length ? line(h("span", { class: "field-cards" }, v.slice(-12).map((c) => ctx.card(c, { key: `${where}:${f.key}:${c}` })))) : null;
+    case "card_groups":
+      return Array.isArray(v) && v.length ? line(h("span", { class: "pairs" }, v.map((g) => h("span", { class: "pair-chip", text: glyphs(g, ctx) })))) : null;
+    case "card_seats":
+      return Array.isArray(v) && v.length ? line(v.map(([c, s2]) => `${glyph(c, ctx.lang)} (${ctx.seatName(s2)})`).join(", ")) : null;
+    case "card_count":
+      return where === "pod" ? null : line(h("b", { text: String(v) }));
+    case "flag":
+      return v ? line() : null;
+    case "seat":
+      return v == null ? null : line(h("b", { text: ctx.seatName(v) }));
+    case "seats":
+      return Array.isArray(v) && v.length ? line(v.map((x) => ctx.seatName(x)).join(", ")) : null;
+    case "choice":
+      return v == null ? null : line(h("b", { text: f.values && f.values[v] ? f.values[v][lang] : String(v) }));
+    case "direction":
+      return v == null ? null : line(h("b", { text: v === -1 ? `↺ ${ctx.tr("ccw")}` : `↻ ${ctx.tr("cw")}` }));
+    case "colour":
+      return v ? line(h("b", { text: ctx.tr("colour_" + v) })) : null;
+    case "score_table":
+      return Array.isArray(v) && v.length ? line(h("span", { text: v.map((r, i) => `${r.deal ?? i + 1}: ${(r.scores || []).join(" · ")}`).join(" | ") })) : null;
+    default:
+      return v == null || v === "" ? null : line(h("b", { text: typeof v === "object" ? JSON.stringify(v) : String(v) }));
+  }
+}
+
+/** A game without a layout of its own: its view drawn from the spec the game publishes. */
 export const GENERIC = {
   tapToSend: false,
   felt(view, ctx) {
-    const zone = h("div", { class: "zones generic" });
-    for (const [k, v] of Object.entries(view)) {
-      if (k === "hand" || !Array.isArray(v) || !v.length || !v.every(isCardCode)) continue;
-      zone.append(h("div", { class: "zone spread", role: "group", "aria-label": k }, h("span", { class: "zone-label", text: k }), v.slice(-12).map((c) => ctx.card(c, { key: `${k}:${c}` }))));
+    const spec = ctx.table.model.spec || { fields: [] };
+    const box = h("div", { class: "generic-board" });
+    for (const f of spec.fields) {
+      if (f.per_seat) continue;
+      const el = fieldEl(f, at(view, f.key), ctx, "felt");
+      if (el) box.append(el);
     }
-    return zone;
+    return box;
   },
-  pod: () => null,
+  pod(view, seat, ctx) {
+    const spec = ctx.table.model.spec || { fields: [] };
+    return spec.fields
+      .filter((f) => f.per_seat && f.key !== "hands")
+      .map((f) => {
+        const all = at(view, f.key);
+        const v = Array.isArray(all) ? all[seat] : all ? all[String(seat)] : undefined;
+        return v == null ? null : fieldEl(f, v, ctx, "pod");
+      });
+  },
   positionSeat: () => null,
   prompt: (view, legal, ctx) => ctx.tr("generic_prompt"),
   actText: (m, ctx) => [moveWord(m.type, ctx.lang), ...Object.entries(m).filter(([k]) => k !== "type").map(([, v]) => (Array.isArray(v) ? glyphs(v, ctx) : String(v)))].join(" "),
