@@ -102,6 +102,7 @@ def serve(db: str, port_file: str, gc_file: str, max_conns: int) -> None:
 
     spent = [0.0, 0, 0.0]  # seconds collecting, collections, the longest (seconds)
     gens = [0, 0, 0]
+    log: list[tuple[int, float, int]] = []  # each collection: generation, ms, objects freed
     began = [0.0]
 
     def timed(phase: str, info: dict[str, Any]) -> None:
@@ -113,10 +114,17 @@ def serve(db: str, port_file: str, gc_file: str, max_conns: int) -> None:
             spent[1] += 1
             spent[2] = max(spent[2], took)
             gens[info["generation"]] += 1
+            log.append((info["generation"], round(took * 1000, 1), info["collected"]))
 
     def dump(*_: Any) -> None:
         with open(gc_file, "a") as f:
-            line = {"gc_s": spent[0], "gc_n": spent[1], "gc_max_s": spent[2], "gens": gens}
+            line = {
+                "gc_s": spent[0],
+                "gc_n": spent[1],
+                "gc_max_s": spent[2],
+                "gens": gens,
+                "log": log[-20:],
+            }
             f.write(json.dumps(line) + "\n")
 
     gc.callbacks.append(timed)
@@ -225,6 +233,7 @@ def profile(
         "samples": total,
         "gc_collections": [a - b for a, b in zip(gcs[-1]["gens"], gcs[0]["gens"], strict=True)],
         "gc_longest_ms": round(gcs[-1]["gc_max_s"] * 1000, 1),
+        "gc_window": gcs[-1]["log"][len(gcs[0]["log"]) :] if len(gcs[0]["log"]) < 20 else None,
         "us_per_move": cats,
         "top_frames": [(f, round(n / total * sampled_us, 1)) for f, n in frames.most_common(25)]
         if total
