@@ -285,57 +285,11 @@ export function t(lang, key, vars = {}) {
   return s;
 }
 
-// Labels of well-known view and result keys; any other key is shown tidied ("stock_size" ->
-// "Stock size"). Same list as the terminal client's (src/atout/tui/render.py).
-const LABELS = {
-  top: ["Top of the pile", "Dessus de la pile"],
-  stock_size: ["Stock", "Pioche"],
-  discard_size: ["Cards in the discard", "Cartes dans la défausse"],
-  discard: ["Discard (latest last)", "Défausse (la dernière à droite)"],
-  reason: ["Reason", "Raison"],
-  losers: ["Lost", "Perdant(s)"],
-  detail: ["Detail", "Détail"],
-  stock: ["Stock", "Pioche"],
-  q2_owner: ["Q² laid by", "Q² posé par"],
-  q2_round: ["Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)"],
-  free_lead: ["Free lead", "Entame libre"],
-  passes: ["Passes in a row", "Passes d'affilée"],
-  table: ["On the table", "Sur la table"],
-  last_fifteen: ["Last fifteen", "Dernier quinze"],
-  made: ["Fifteens this turn", "Quinzes ce tour"],
-  used_table: ["Used the table", "A pris sur la table"],
-  can_speed_lay: ["May lay one more card", "Peut poser une carte de plus"],
-  phase: ["Phase", "Phase"],
-  name: ["Name", "Nom"],
-  deal: ["Deal", "Donne"],
-  dealer: ["Dealer", "Donneur"],
-  max_turns: ["Turn cap", "Tours maximum"],
-  deals: ["Deals so far", "Donnes jouées"],
-  direction: ["Direction", "Sens"],
-  draw_from: ["Draws from", "Pioche chez"],
-  pick_from: ["Picks from", "Prend chez"],
-  imposed: ["Colour imposed", "Couleur imposée"],
-  imposed_by: ["Imposed by", "Imposée par"],
-  turns: ["Turns played", "Tours joués"],
-  turn: ["Turn", "Tour"],
-  known: ["Cards you know in other hands", "Cartes connues chez les autres"],
-  hand_sizes: ["cards", "cartes"],
-  shown: ["shown", "visibles"],
-  laid: ["pairs", "paires"],
-  hands: ["hand", "main"],
-  totals: ["total", "total"],
-  turns_taken: ["turns", "tours"],
-  scores: ["score", "score"],
-  winners: ["Winners", "Gagnants"],
-};
-
-export function label(key, lang) {
-  const pair = LABELS[key];
-  if (!pair) {
-    const s = String(key).replaceAll("_", " ");
-    return s.charAt(0).toUpperCase() + s.slice(1);
-  }
-  return lang === "fr" ? pair[1] : pair[0];
+/** A name given by the game master (a move's field, an option) tidied for reading
+ *  ("max_turns" -> "Max turns"); the words of a game's view come with its view spec. */
+export function label(key) {
+  const s = String(key).replaceAll("_", " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // Words for well-known string values of views, results and options.
