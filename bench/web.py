@@ -27,15 +27,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.web.chromium import FLAGS  # noqa: E402
+from tests.web.tableplay import new_table  # noqa: E402
+
 GAMES = {"q2j": (3, {}), "quinze": (3, {"target": "30"}), "pouilleux": (4, {})}
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
@@ -105,17 +102,7 @@ def main() -> int:
                     page.fill("#name", "bench")
                     page.click("#connect")
                     page.wait_for_selector("#create")
-                    page.select_option("#f-game", game)
-                    page.fill("#f-players", str(players))
-                    page.dispatch_event("#f-players", "change")
-                    page.wait_for_selector(f"#f-seat-{players - 1}")
-                    page.fill("#f-bot-delay", "0.2")
-                    page.dispatch_event("#f-bot-delay", "change")
-                    for k, v in options.items():
-                        page.fill(f"#f-opt-{k}", v)
-                        page.dispatch_event(f"#f-opt-{k}", "change")
-                    page.click("#create-button")
-                    page.wait_for_selector("#table-screen")
+                    new_table(page, game, players, options)
                     page.wait_for_selector("dialog#rules[open] .rules-body li")
                     page.click("#rules-close")
                     page.evaluate("() => { window.atout.state.autoDelay = 200; }")

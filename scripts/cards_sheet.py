@@ -19,15 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "src" / "atout" / "web" / "deck.js"
 OUT = ROOT / "docs" / "images"
 ORIGIN = "https://cards.invalid"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT))
+
+from tests.web.chromium import FLAGS  # noqa: E402
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><style>

@@ -26,17 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.web.tableplay import CHOOSERS, TablePlayer  # noqa: E402
+from tests.web.chromium import FLAGS  # noqa: E402
+from tests.web.tableplay import CHOOSERS, TablePlayer, new_table  # noqa: E402
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DEVICES = {
     "phone": {
         "viewport": {"width": 390, "height": 844},
@@ -137,17 +129,7 @@ def main() -> int:
                 written.append(shot)
                 for game in args.games.split(","):
                     players, options = GAMES[game]
-                    page.select_option("#f-game", game)
-                    page.fill("#f-players", str(players))
-                    page.dispatch_event("#f-players", "change")
-                    page.wait_for_selector(f"#f-seat-{players - 1}")
-                    page.fill("#f-bot-delay", "0.3")
-                    page.dispatch_event("#f-bot-delay", "change")
-                    for k, v in options.items():
-                        page.fill(f"#f-opt-{k}", v)
-                        page.dispatch_event(f"#f-opt-{k}", "change")
-                    page.click("#create-button")
-                    page.wait_for_selector("#table-screen")
+                    new_table(page, game, players, options, bot_delay=0.3)
                     page.wait_for_selector("dialog#rules[open] .rules-body li")
                     if device == "phone":
                         shot = out / f"{game}-how-to-play-{device}.png"

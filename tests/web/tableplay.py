@@ -214,6 +214,26 @@ class TablePlayer:
         return sorted(cards, key=lambda c: (c not in hand, c))
 
 
+def new_table(
+    page: Any, game: str, players: int, options: dict[str, str], bot_delay: float = 0.2
+) -> str:
+    """Fills the lobby's form for a table of ``players`` (you at P1, bots elsewhere) and opens it;
+    returns its id."""
+    page.select_option("#f-game", game)
+    page.wait_for_selector(f'#f-game option[value="{game}"]:checked', state="attached")
+    page.fill("#f-players", str(players))
+    page.dispatch_event("#f-players", "change")
+    page.wait_for_selector(f"#f-seat-{players - 1}")
+    page.fill("#f-bot-delay", str(bot_delay))
+    page.dispatch_event("#f-bot-delay", "change")
+    for name, value in options.items():
+        page.fill(f"#f-opt-{name}", value)
+        page.dispatch_event(f"#f-opt-{name}", "change")
+    page.click("#create-button")
+    page.wait_for_selector("#table-screen")
+    return page.evaluate("() => window.atout.state.at.table")
+
+
 # ---------------------------------------------------------------------- what to aim for
 
 

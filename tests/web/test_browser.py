@@ -10,32 +10,22 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.server.netutil import card_mentions
+from tests.web.chromium import CHROMIUM, FLAGS
 from tests.web.servers import Servers
 from tests.web.tableplay import CHOOSERS, TablePlayer
 
 from atout.cards import card
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
     reason="Debian's chromium is not installed (apt-get install chromium): no browser to test in",
 )
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 FR_TOKEN = {"J": "V", "Q": "D", "K": "R"}
 MAX_CLICKS = 400
 

@@ -7,27 +7,17 @@ Skipped only when chromium is not installed (CI installs it: see .ci/run).
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from tests.web.chromium import CHROMIUM, FLAGS
 
 import atout.web
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
     reason="Debian's chromium is not installed (apt-get install chromium): no browser to test in",
 )
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DECK = Path(atout.web.__file__).parent / "deck.js"
 ORIGIN = "https://deck.invalid"
 PAGE = """<!doctype html><html><head><meta charset="utf-8">

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from tests.web.a11y import check_a11y
 from tests.web.servers import Servers
-from tests.web.tableplay import CHOOSERS, TablePlayer
+from tests.web.tableplay import CHOOSERS, TablePlayer, new_table
 from tests.web.test_browser import CHROMIUM, FLAGS, check_no_leak, server_side
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -58,19 +58,7 @@ def create_table(page: Any, game: str, players: int, options: dict[str, str]) ->
     page.wait_for_selector("#create")
     page.wait_for_selector(".tiles .tile")
     a11y(page, "lobby")
-    page.select_option("#f-game", game)
-    page.wait_for_selector(f'#f-game option[value="{game}"]:checked', state="attached")
-    page.fill("#f-players", str(players))
-    page.dispatch_event("#f-players", "change")
-    page.wait_for_selector(f"#f-seat-{players - 1}")
-    page.fill("#f-bot-delay", "0.2")
-    page.dispatch_event("#f-bot-delay", "change")
-    for name, value in options.items():
-        page.fill(f"#f-opt-{name}", value)
-        page.dispatch_event(f"#f-opt-{name}", "change")
-    page.click("#create-button")
-    page.wait_for_selector("#table-screen")
-    return page.evaluate("() => window.atout.state.at.table")
+    return new_table(page, game, players, options)
 
 
 def a11y(page: Any, where: str) -> None:
