@@ -104,3 +104,21 @@ def test_a_table_alone_plays_its_bot_and_finishes():
     assert any(isinstance(msg, m.GameOver) for _, msg in host.out)
     assert host.store.load("t1").status == "finished"
     assert t.archived == t.version and t.moves  # read back from the store on demand
+
+
+def test_a_turn_limit_keeps_one_timer_per_table_not_one_per_move():
+    """Moves made in time leave the pending time-out timer alone; when it fires before the
+    deadline of that moment it is set again for it, and only then is the default move played."""
+    host = FakeHost()
+    t = new_table(host, bots=[])
+    join(host, t, 1)
+    join(host, t, 2)
+    t.start(2.0)
+    for now in (3.0, 4.0, 5.0):
+        seat = t.state.current  # type: ignore[union-attr]
+        t.play(seat, t.state.legal_moves()[0], now, "player", None)  # type: ignore[union-attr]
+    assert [w for w, kind, _ in host.timers if kind is Timer.TIMEOUT] == [7.0]
+    assert not t.due(0, Timer.TIMEOUT, -1, 7.0)  # the deadline moved on to 5.0 + 5
+    assert host.timers[-1] == (10.0, Timer.TIMEOUT, -1) and t.version == 3
+    assert t.due(3, Timer.TIMEOUT, -1, 10.0)
+    assert t.version == 4 and t.moves[-1].how == "timeout"

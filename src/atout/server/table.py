@@ -147,6 +147,8 @@ class TableActor:
     # Once finished and stored: the final version, with ``history`` and ``moves`` dropped (the
     # store holds them; a late watcher's catch-up reads them back)
     archived: int | None = None
+    # when its time-out timer fires: one at a time, kept from turn to turn (see schedule)
+    timeout_at: float | None = None
 
     @property
     def version(self) -> int:
@@ -204,6 +206,8 @@ class TableActor:
             if self.status == Status.PLAYING:
                 self.check_gone(kind, arg, now)
             return False
+        if kind is Timer.TIMEOUT:
+            return self.timed_out(now)
         if self.status != Status.PLAYING or self.version != version or self.state is None:
             return False
         seat = self.state.current
@@ -215,10 +219,24 @@ class TableActor:
                 return False
             self.play(seat, move, now, "bot", None)
             return True
-        if kind is Timer.TIMEOUT and self.turn_deadline is not None and now >= self.turn_deadline:
-            self.play(seat, self.state.default_move(), now, "timeout", None)
-            return True
         return False
+
+    def timed_out(self, now: float) -> bool:
+        """Its time-out timer fired: the default move if the turn's time is up; if the game
+        moved on since the timer was set, the timer is set again for the new deadline."""
+        self.timeout_at = None
+        deadline, state = self.turn_deadline, self.state
+        if self.status != Status.PLAYING or state is None or deadline is None:
+            return False
+        if now < deadline:
+            self.timeout_at = deadline
+            self.push(deadline, Timer.TIMEOUT)
+            return False
+        seat = state.current
+        if seat is None:
+            return False
+        self.play(seat, state.default_move(), now, "timeout", None)
+        return True
 
     def schedule(self, now: float) -> None:
         """The next turn's timer: a bot's move after the delay, or the turn's time limit."""
@@ -232,7 +250,11 @@ class TableActor:
             self.push(now + delay, Timer.BOT)
         elif self.settings.turn_seconds > 0:
             self.turn_deadline = now + self.settings.turn_seconds
-            self.push(self.turn_deadline, Timer.TIMEOUT)
+            # one timer per table, not one per move: a pending one that fires no later stays
+            # and, when it fires, waits again for the deadline of that moment (timed_out)
+            if self.timeout_at is None or self.timeout_at > self.turn_deadline:
+                self.timeout_at = self.turn_deadline
+                self.push(self.turn_deadline, Timer.TIMEOUT)
         else:
             self.turn_deadline = None
 
