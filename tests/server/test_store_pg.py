@@ -23,6 +23,7 @@ from tests.server.harness import Harness, game_ids, players_for
 from atout.server import accounts as accounts_mod
 from atout.server import record as rec
 from atout.server.core import Core
+from atout.server.limits import CoreLimits
 from atout.server.migrations import SchemaTooNew
 from atout.server.pgstore import LATEST, PostgresStore, is_url, open_store
 from atout.server.record import MoveRecord, SeatRecord, TableRecord
@@ -218,7 +219,7 @@ def test_accounts_sessions_ratings_and_history_on_either_store(opener, cheap_has
     from tests.server.test_platform import call, connect_as, err, js, play_out, signup
 
     store = opener()
-    core = Core(store)
+    core = Core(store, limits=CoreLimits.unlimited())  # the fake clock stands still
     ta, tb = signup(core, "Alma"), signup(core, "Boris")
     err(call(core, "POST", "/api/signup", {"name": "alma", "password": "12345678"}), 409,
         "account.name_taken")  # fmt: skip
