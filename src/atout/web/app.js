@@ -682,11 +682,12 @@ function drawNav() {
   const nav = $("#nav");
   if (!nav) return;
   const first = (S.games[0] && S.games[0].id) || "q2j";
-  nav.replaceChildren(
+  const links = [
     h("a", { href: "/", "data-nav": "", text: tr("lobby") }),
     h("a", { href: `/leaderboard/${first}`, "data-nav": "", id: "nav-leaderboard", text: tr("leaderboards") }),
-    S.account ? h("a", { href: `/players/${encodeURIComponent(S.account)}`, "data-nav": "", id: "nav-me", text: S.account }) : null,
-  );
+  ];
+  if (S.account) links.push(h("a", { href: `/players/${encodeURIComponent(S.account)}`, "data-nav": "", id: "nav-me", text: S.account }));
+  nav.replaceChildren(...links);
 }
 
 // -- pages outside the game: replays, leaderboards, player pages (pages.js), routed by path
