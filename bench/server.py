@@ -652,7 +652,7 @@ def main() -> None:
         la = [x["loadavg"] for x in g]
         print(
             f"| {r['clients']} | {r['load']} | {r['variant']} | {_fig([x['per_s'] for x in g])} "
-            f"| {_fig([x['p99_ms'] for x in g])} | {_fig([x['cpu_us_per_op'] for x in g])} "
+            f"| {_fig([x['p99_ms'] for x in g], 1)} | {_fig([x['cpu_us_per_op'] for x in g])} "
             f"| {_fig([x['cpu_us_per_op'] for x in e])} | {_fig([x['cpu_us_per_op'] for x in f])} "
             f"| **{_fig(r['ratio_fanout'], 2)}×** | {min(la):.1f}-{max(la):.1f} "
             f"| {sum(x['errors'] for x in g)} |"
