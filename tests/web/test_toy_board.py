@@ -12,6 +12,7 @@ import pytest
 from tests.web.servers import Servers
 from tests.web.tableplay import TablePlayer
 from tests.web.test_browser import CHROMIUM, FLAGS, check_no_leak, server_side
+from tests.web.test_table import NONCES
 
 from atout.games import register, unregister
 
@@ -46,6 +47,7 @@ def test_a_game_the_page_does_not_know_plays_on_the_generic_board(toy, lang):
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.add_init_script(f"localStorage.setItem('atout.seen.{toy.id}', 'true');")
+        page.add_init_script(NONCES % 9)  # the same deal every run
         page.goto(servers.page_url)
         page.fill("#name", "toy")
         page.click("#connect")
@@ -81,13 +83,6 @@ def test_a_game_the_page_does_not_know_plays_on_the_generic_board(toy, lang):
             assert turns < 200
         page.wait_for_selector("#over:not([hidden]) .verdict")
         assert server_side(servers, table, 0)["status"] == "finished"
-        assert (
-            player.did["tap_play"]
-            + player.did["button_draw"]
-            + player.did["button_pass"]
-            + player.did["auto_draw"]
-            + player.did["auto_pass"]
-            > 0
-        )
+        assert sum(player.did.values()) > 0, player.did  # it did play, on the table
         assert not errors, errors
         browser.close()
