@@ -27,7 +27,8 @@ def cap_budget(bot: Bot, game_id: str, iterations: int, seconds: float) -> Bot:
 
         own = bot.iterations or GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
         bot.iterations = min(own, iterations)
-        bot.time_cap = seconds
+        cap = getattr(bot, "time_cap", None)  # a level's own cap (expert: 0.5 s) stays
+        bot.time_cap = seconds if cap is None else min(cap, seconds)
         if getattr(bot, "seconds", None) is not None:
             bot.seconds = min(bot.seconds, seconds)  # type: ignore[attr-defined]
     return bot

@@ -430,7 +430,10 @@ class Core:
         self.reply(c, msg, m.Welcome, body)
 
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
-        games = [g.rules_summary() for g in all_games().values()]
+        from atout.bots.levels import bot_levels  # the named levels (issue 15), every game alike
+
+        levels = bot_levels()
+        games = [{**g.rules_summary(), "bot_levels": levels} for g in all_games().values()]
         self.reply(c, msg, m.Games, m.GamesBody(games=games))
 
     def _create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:

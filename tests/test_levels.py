@@ -1,0 +1,181 @@
+"""The named levels (issue 15): bot kinds of their own, accepted by the factory, the lobby
+(create_table through the core) and the command line, and published in list_games."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from tests.server.harness import Harness
+from typer.testing import CliRunner
+
+from atout.bots import bot_kinds, make_bot
+from atout.bots.levels import LEVELS, BeginnerBot, bot_levels
+from atout.bots.pool import cap_budget
+from atout.cli import app
+from atout.games import get_game
+
+IDS = ["debutant", "moyen", "fort", "expert"]
+GAMES = ["q2j", "quinze", "pouilleux"]
+
+
+def test_four_levels_with_names_in_both_languages() -> None:
+    assert [lv.id for lv in LEVELS] == IDS
+    names = {d["id"]: (d["en"], d["fr"]) for d in bot_levels()}
+    assert names == {
+        "debutant": ("Beginner", "Débutant"),
+        "moyen": ("Intermediate", "Moyen"),
+        "fort": ("Strong", "Fort"),
+        "expert": ("Expert", "Expert"),
+    }
+    assert all(set(d) == {"id", "en", "fr", "kind"} and d["kind"] for d in bot_levels())
+
+
+@pytest.mark.parametrize("level", IDS)
+def test_factory_makes_every_level(level: str) -> None:
+    assert level in bot_kinds()
+    bot = make_bot(level, 3)
+    game = get_game("q2j")
+    state = game.setup(2, None, 1)
+    seat = state.current
+    assert bot.choose(game, state.view(seat), state.legal_moves()) in state.legal_moves()
+
+
+def test_level_budgets() -> None:
+    fort, expert = make_bot("fort", 1), make_bot("expert", 1)
+    assert fort.iterations == 100 and expert.iterations is None and expert.time_cap == 0.5
+    # the server's cap never raises the expert's own
+    assert cap_budget(make_bot("expert", 1), "q2j", 5000, 2.0).time_cap == 0.5
+    assert cap_budget(make_bot("expert", 1), "q2j", 5000, 0.2).time_cap == 0.2
+
+
+def _play(game_id: str, seed: int, kinds: list[str]) -> tuple[list, list[BeginnerBot]]:
+    game = get_game(game_id)
+    state = game.setup(2, {"match": False} if game_id == "quinze" else None, seed)
+    bots = [make_bot(k, seed * 7 + i) for i, k in enumerate(kinds)]
+    moves = []
+    while (seat := state.current) is not None:
+        legal = state.legal_moves()
+        m = bots[seat].choose(game, state.view(seat), legal)
+        assert m in legal
+        moves.append(m)
+        state.apply(seat, m)
+    return moves, bots  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_beginner_plays_legal_moves_and_sometimes_not_the_heuristics(game_id: str) -> None:
+    game = get_game(game_id)
+    differ = slips = decisions = 0
+    for seed in range(12):
+        state = game.setup(2, {"match": False} if game_id == "quinze" else None, seed)
+        beginner = make_bot("debutant", seed)
+        other = make_bot("heuristic", 0)
+        while (seat := state.current) is not None:
+            legal = state.legal_moves()
+            view = state.view(seat)
+            if seat == 0:
+                m = beginner.choose(game, view, legal)
+                # the heuristic's own choice (its rng only breaks ties, rarely used)
+                h = other.choose(game, view, legal)
+                differ += m != h
+                decisions += 1
+                # a slip is a move of the same kind: never a draw/pass for a card
+                assert type(m) is type(h) or m == h
+            else:
+                m = other.choose(game, view, legal)
+            assert m in legal
+            state.apply(seat, m)
+        slips += beginner.slips
+    assert 0 < slips < decisions and differ > 0
+
+
+def test_beginner_is_seeded() -> None:
+    a, _ = _play("q2j", 5, ["debutant", "debutant"])
+    b, _ = _play("q2j", 5, ["debutant", "debutant"])
+    assert a == b
+
+
+def test_beginner_never_slips_without_a_strategy_or_when_it_wins() -> None:
+    bot = BeginnerBot(1, mistake=1.0)
+    game = get_game("q2j")
+    for seed in range(5):
+        state = game.setup(2, None, seed)
+        while (seat := state.current) is not None:
+            legal = state.legal_moves()
+            view = state.view(seat)
+            best, why, _ = bot.heuristic.decide(game, view, legal)
+            m = bot.choose(game, view, legal)
+            if why == "win":
+                assert m == best
+            state.apply(seat, m)
+
+
+@pytest.mark.parametrize("level", IDS)
+def test_create_table_accepts_every_level(level: str) -> None:
+    h = Harness()
+    c = h.connect()
+    rep = h.request(c, "create_table", game="q2j", players=2, bots=[1], bot_kind=level)
+    assert rep["cmd"] == "table_created", rep
+    assert h.core.tables[rep["body"]["table"]].seats[1].bot == level
+
+
+def test_list_games_publishes_the_levels() -> None:
+    h = Harness()
+    c = h.connect()
+    games = h.request(c, "list_games")["body"]["games"]
+    assert games
+    for g in games:
+        assert [lv["id"] for lv in g["bot_levels"]] == IDS
+        assert g["bot_levels"] == bot_levels()
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("level", IDS)
+def test_cli_simulate_and_tournament_accept_levels(level: str) -> None:
+    n = "4" if level in ("fort", "expert") else "10"
+    for cmd in ("simulate", "tournament"):
+        r = runner.invoke(
+            app,
+            [
+                cmd,
+                "-g",
+                "q2j",
+                "-p",
+                "2",
+                "-n",
+                n,
+                "--bots",
+                f"{level},moyen",
+                "--workers",
+                "1",
+                "--json",
+            ],
+        )
+        assert r.exit_code == 0, r.output
+        assert level in r.stdout
+    r = runner.invoke(app, ["simulate", "-g", "q2j", "-p", "2", "-n", "2", "--bots", "nope"])
+    assert r.exit_code != 0
+
+
+def test_cli_play_accepts_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    import atout.tui.app
+    import atout.tui.session
+
+    seen = []
+
+    @contextlib.contextmanager
+    def no_server():
+        class S:
+            url = "ws://test"
+
+        yield S()
+
+    monkeypatch.setattr(atout.tui.session, "LocalServer", no_server)
+    monkeypatch.setattr(atout.tui.app, "run", lambda opts: seen.append(opts))
+    for level in IDS:
+        r = runner.invoke(app, ["play", "-g", "q2j", "-p", "2", "--bot-kind", level])
+        assert r.exit_code == 0, r.output
+    assert [o.bot_kind for o in seen] == IDS
