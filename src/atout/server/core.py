@@ -662,11 +662,15 @@ class Core:
                 return tid
 
     def _open(self, tids: set[str] | None) -> int:
-        """How many of ``tids`` are open (waiting or playing)."""
+        """How many of ``tids`` are open (waiting or playing); the others, ended for good, are
+        dropped from ``tids`` (so that it holds the open tables only, and stays small)."""
+        if not tids:
+            return 0
         tables = self.tables
-        return sum(
-            1 for tid in tids or () if (t := tables.get(tid)) is not None and t.status in OPEN
+        tids.difference_update(
+            [tid for tid in tids if (t := tables.get(tid)) is None or t.status not in OPEN]
         )
+        return len(tids)
 
     def _bot_only(self) -> int:
         """Open tables whose every seat a bot plays (a scan: only to create one such table)."""
