@@ -23,6 +23,14 @@ MY_TURN_OR_OVER = """(last) => {
 CARD = re.compile(r"(?:10|[2-9AJQK])[CDHS]|JK[12]")
 
 
+# The page's nonce (its share of the seed) from a fixed generator: with the game master's seeded
+# secret, the same deal every run (add with page.add_init_script(NONCES % seed)).
+NONCES = """(() => {
+  let x = %d >>> 0 || 1;
+  crypto.getRandomValues = (a) => { for (let i = 0; i < a.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; a[i] = x & 255; } return a; };
+})();"""
+
+
 def cards_of(move: dict[str, Any]) -> list[str]:
     """The cards a move names: its ``cards`` list, or any field holding a card code."""
     out: list[str] = []

@@ -18,7 +18,7 @@ import pytest
 from tests.server.netutil import card_mentions
 from tests.web.chromium import CHROMIUM, FLAGS
 from tests.web.servers import Servers
-from tests.web.tableplay import CHOOSERS, TablePlayer
+from tests.web.tableplay import CHOOSERS, NONCES, TablePlayer
 
 from atout.cards import card
 
@@ -86,6 +86,7 @@ def open_page(ctx: Any, servers: Servers, errors: list[str]) -> Any:
     page.add_init_script(
         "for (const g of ['q2j', 'quinze', 'pouilleux']) localStorage.setItem('atout.seen.' + g, 'true');"
     )
+    page.add_init_script(NONCES % 7)  # the same deals every run
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
     page.goto(servers.page_url)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from tests.web.a11y import check_a11y
 from tests.web.servers import Servers
-from tests.web.tableplay import CHOOSERS, TablePlayer, new_table
+from tests.web.tableplay import CHOOSERS, NONCES, TablePlayer, new_table
 from tests.web.test_browser import CHROMIUM, FLAGS, check_no_leak, server_side
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -31,10 +31,6 @@ GAMES = {
     "pouilleux": {"players": 3, "options": {}, "seed": int(os.environ.get("ATOUT_POU_SEED", "12"))},
 }
 MAX_TURNS = 300
-NONCES = """(() => {
-  let x = %d >>> 0 || 1;
-  crypto.getRandomValues = (a) => { for (let i = 0; i < a.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; a[i] = x & 255; } return a; };
-})();"""
 
 
 @pytest.fixture(scope="module")

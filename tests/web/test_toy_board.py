@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 from tests.web.servers import Servers
-from tests.web.tableplay import TablePlayer
+from tests.web.tableplay import NONCES, TablePlayer
 from tests.web.test_browser import CHROMIUM, FLAGS, check_no_leak, server_side
-from tests.web.test_table import NONCES
 
 from atout.games import register, unregister
 
