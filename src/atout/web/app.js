@@ -761,6 +761,11 @@ async function takeInvitation() {
 
 // -- lobby
 
+/** The bot levels the game master lists for a game ({id, en, fr, kind}), easiest first. */
+function levelsOf(g) {
+  return (g && g.bot_levels) || [];
+}
+
 function defaultForm(game) {
   const g = gameOf(game) || S.games[0];
   const players = Math.max(g.min_players, Math.min(3, g.max_players));
@@ -770,7 +775,7 @@ function defaultForm(game) {
     game: g.id,
     players,
     seats: Array.from({ length: players }, (_, i) => (i === 0 ? "human" : "bot")),
-    botKind: "heuristic",
+    botKind: levelsOf(g).some((l) => l.id === "moyen") ? "moyen" : "heuristic",
     botDelay: 0.6,
     turnSeconds: 0,
     private: false,
@@ -973,7 +978,13 @@ function createForm() {
   const botKind = h(
     "select",
     { id: "f-bot-kind", "data-key": "f-bot-kind", onchange: (ev) => (f.botKind = ev.target.value) },
-    BOT_KINDS.map((k) => h("option", { value: k, selected: k === f.botKind, text: valueWord(k, S.lang) })),
+    // the levels the game master lists (by how hard they are), then the raw kinds for experts
+    levelsOf(g).length
+      ? [
+          h("optgroup", { label: tr("levels") }, levelsOf(g).map((l) => h("option", { value: l.id, selected: l.id === f.botKind, text: S.lang === "fr" ? l.fr : l.en }))),
+          h("optgroup", { label: tr("bot_kinds_raw") }, BOT_KINDS.map((k) => h("option", { value: k, selected: k === f.botKind, text: valueWord(k, S.lang) }))),
+        ]
+      : BOT_KINDS.map((k) => h("option", { value: k, selected: k === f.botKind, text: valueWord(k, S.lang) })),
   );
   const num = (id, key, min, max, step) =>
     h("input", { id, type: "number", min, max, step, value: f[key], "data-key": id, onchange: (ev) => (f[key] = Math.max(min, Math.min(max, Number(ev.target.value) || 0))) });

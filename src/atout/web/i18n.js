@@ -112,6 +112,8 @@ const TEXTS = {
 
   hand_of: ["{who}'s hand", "Main de {who}"],
   // the players' platform
+  levels: ["Levels", "Niveaux"],
+  bot_kinds_raw: ["Bot kinds (for experts)", "Types de robots (pour experts)"],
   resume: ["Resume your seat", "Reprendre votre place"],
   resume_label: ["Resume your seat at table {id}", "Reprendre votre place à la table {id}"],
   title_q2j: ["Q Squared Joe", "Q Squared Joe (Q²J)"],
