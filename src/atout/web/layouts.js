@@ -2,7 +2,7 @@
 // Nothing here decides what is legal: the table component matches taps against `legal`, and
 // these functions only place what the view holds and put words on the moves listed.
 
-import { glyph } from "./cards.js";
+import { glyph, isRed } from "./cards.js";
 import { moveWord } from "./i18n.js";
 import { h } from "./dom.js";
 
@@ -81,9 +81,6 @@ const Q2J = {
     if (m.type === "play" && m.cards.length === 2) return `${ctx.tr("play_q2")} ${glyphs(m.cards, ctx)}`;
     if (m.type === "play") return `${moveWord("play", ctx.lang)} ${glyphs(m.cards, ctx)}`;
     return moveWord(m.type, ctx.lang);
-  },
-  moveText(m, ctx) {
-    return this.actText(m, ctx);
   },
   paramPrompt: () => "",
   tapMore(cands, sel, ctx) {
@@ -186,9 +183,6 @@ const QUINZE = {
     if (m.type === "lay") return ctx.tr("lay_btn", { cards: glyphs(m.cards, ctx) });
     return moveWord(m.type, ctx.lang);
   },
-  moveText(m, ctx) {
-    return this.actText(m, ctx);
-  },
   paramPrompt: () => "",
   tapMore(cands, sel, ctx) {
     return ctx.tr("quinze_more");
@@ -219,9 +213,6 @@ function pairsEl(pairs, ctx, key) {
   );
 }
 
-function isRed(code) {
-  return /[HD](#\d)?$/.test(code);
-}
 
 const POUILLEUX = {
   tapToSend: false,
@@ -290,9 +281,6 @@ const POUILLEUX = {
       return `${ctx.tr("confirm")} — ${moveWord("lay", ctx.lang)} ${w ? w[fr(ctx) ? 1 : 0] : glyphs(m.cards, ctx)}`;
     }
     return moveWord(m.type, ctx.lang);
-  },
-  moveText(m, ctx) {
-    return this.actText(m, ctx);
   },
   tapMore: (c, s, ctx) => ctx.tr("tap_more"),
 };
@@ -363,9 +351,6 @@ export const GENERIC = {
   positionSeat: () => null,
   prompt: (view, legal, ctx) => ctx.tr("generic_prompt"),
   actText: (m, ctx) => [moveWord(m.type, ctx.lang), ...Object.entries(m).filter(([k]) => k !== "type").map(([, v]) => (Array.isArray(v) ? glyphs(v, ctx) : String(v)))].join(" "),
-  moveText(m, ctx) {
-    return this.actText(m, ctx);
-  },
   paramPrompt: () => "",
   tapMore: (c, s, ctx) => ctx.tr("tap_more"),
 };

@@ -503,7 +503,7 @@ export class CardTable {
     if (this.myTurn()) {
       const forced = this.forced();
       if (forced) {
-        prompt.push(h("span", { class: "auto", text: this.tr("auto_move", { move: L.moveText(forced, ctx) }) }));
+        prompt.push(h("span", { class: "auto", text: this.tr("auto_move", { move: L.actText(forced, ctx) }) }));
       } else if (this.sel.cards.length) {
         const sum = L.selectionText ? L.selectionText(this.sel.cards, ctx) : null;
         if (sum) prompt.push(h("span", { class: "sum", id: "sum", text: sum }));
