@@ -260,7 +260,9 @@ def test_keys_cannot_send_an_illegal_move(server):
 def test_spectator_sees_no_hand_no_moves_and_no_hidden_card(server):
     async def go():
         c = await Client.connect(server.url, "host")
-        info = await c.create_table("q2j", 2, bots=[0, 1], bot_kind="random", bot_delay=0.02)
+        # Heuristic bots end a game in at most ~70 moves (random bots can take 500+, which
+        # made this test slow enough to time out on a loaded machine).
+        info = await c.create_table("q2j", 2, bots=[0, 1], bot_kind="heuristic", bot_delay=0.02)
         app = PlayApp(options(server, watch=info.table))
         screens = Screens(app)
         async with app.run_test(size=SIZE) as pilot:
