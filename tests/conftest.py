@@ -1,6 +1,7 @@
 """Shared test settings: a hypothesis profile that keeps the default run short on 2 cores, the
-browser and PostgreSQL tests said plainly when they do not run (or made to fail under CI), and
-the PostgreSQL fixtures (a throwaway cluster on loopback, a fresh database per test)."""
+browser, PostgreSQL and Redis tests said plainly when they do not run (or made to fail under CI),
+and the PostgreSQL and Redis fixtures (a throwaway server of each on loopback, a fresh database per
+test)."""
 
 from __future__ import annotations
 
@@ -39,14 +40,26 @@ def _no_postgres(report: pytest.TestReport) -> bool:
     return NO_POSTGRES in str(report.longrepr[2])
 
 
+NO_REDIS = "no Redis"  # how the reason of a test skipped for want of one begins
+
+
+def _no_redis(report: pytest.TestReport) -> bool:
+    if not report.skipped or not isinstance(report.longrepr, tuple):
+        return False
+    return NO_REDIS in str(report.longrepr[2])
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
-    """Under CI (``CI`` set) the browser and PostgreSQL tests never skip: a missing chromium or
-    PostgreSQL is a failure."""
+    """Under CI (``CI`` set) the browser, PostgreSQL and Redis tests never skip: a missing
+    chromium, PostgreSQL or Redis is a failure."""
     report = yield
-    if os.environ.get("CI") and (_no_browser(report) or _no_postgres(report)):
+    if os.environ.get("CI") and (_no_browser(report) or _no_postgres(report) or _no_redis(report)):
         reason = report.longrepr[2]
-        what = "browser" if _no_browser(report) else "PostgreSQL"  # before the outcome changes
+        # named before the outcome changes
+        what = (
+            "browser" if _no_browser(report) else "PostgreSQL" if _no_postgres(report) else "Redis"
+        )
         report.outcome = "failed"
         report.longrepr = f"CI is set, so the {what} tests must run, but: {reason}"
     return report
@@ -78,6 +91,32 @@ def pg_url(pg_cluster: Any) -> str:
     return str(pg_cluster.new_db())
 
 
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[Any]:
+    """A Redis server for the session: ``ATOUT_TEST_REDIS``'s, or a throwaway one started on
+    loopback (tests/server/rediscluster.py). Skips (fails under CI) when there is none."""
+    from tests.server.rediscluster import RedisServer, Unavailable
+
+    try:
+        import redis  # noqa: F401
+    except ImportError as e:
+        pytest.skip(f"{NO_REDIS}: redis-py is not installed ({e})")
+    server = RedisServer()
+    try:
+        server.start()
+    except Unavailable as e:
+        server.stop()
+        pytest.skip(f"{NO_REDIS}: {e}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: Any) -> str:
+    """The URL of an emptied Redis database."""
+    return str(redis_server.new_db())
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
     """At the very end of the run, say that the browser tests did not run and how to fix it."""
@@ -88,6 +127,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
         terminalreporter.write_line(
             f"{len(no_pg)} PostgreSQL tests did not run: {no_pg[0].longrepr[2]}. Install "
             "Debian's postgresql (or set ATOUT_TEST_PG to a server's URL); under CI they fail."
+        )
+    no_redis = [r for r in terminalreporter.stats.get("skipped", []) if _no_redis(r)]
+    if no_redis:
+        terminalreporter.write_sep("=", "Redis tests not run", yellow=True, bold=True)
+        terminalreporter.write_line(
+            f"{len(no_redis)} Redis tests did not run: {no_redis[0].longrepr[2]}. Install "
+            "Debian's redis-server (or set ATOUT_TEST_REDIS to a server's URL); under CI they fail."
         )
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if _no_browser(r)]
     if skipped:
