@@ -1,45 +1,60 @@
-"""The rules pages stand alone and the browser's HTML fragments are built from them.
+"""The rules pages stand alone and the browser shows them as they are.
 
-docs/rules/{game}.md (English) and {game}.fr.md (French) restate every rule; the fragments in
-src/atout/web/rules/ are what ``scripts/build_rules.py`` makes of them now, and the game master
-serves them.
+docs/rules/{game}.md (English) and {game}.fr.md (French) restate every rule; the game master
+serves them rendered to HTML fragments (:func:`atout.web.rules_page`), from the same files, which
+the package carries (src/atout/web/rules is a link to docs/rules).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
-from atout.web import static_file
+import atout.web as atout_web
+from atout.games import all_games
+from atout.web import rules_page, static_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("q2j", "quinze", "pouilleux")
 LANGS = ("en", "fr")
+PAGES = ROOT / "src" / "atout" / "web" / "rules"
 
 
-def _build_rules():
-    spec = importlib.util.spec_from_file_location(
-        "build_rules", ROOT / "scripts" / "build_rules.py"
+def test_the_package_carries_the_markdown_itself() -> None:
+    """One source: the package's rules folder is docs/rules, and it holds no HTML."""
+    assert PAGES.resolve() == (ROOT / "docs" / "rules").resolve()
+    assert not list(PAGES.glob("*.html"))
+    names = {p.name for p in PAGES.glob("*.md")}
+    assert {f"{g}.md" for g in all_games()} | {f"{g}.fr.md" for g in all_games()} <= names
+
+
+def test_rendering() -> None:
+    """Developer parts folded, links to pages rewritten, raw HTML escaped, "In short" alone."""
+    text = (
+        "# T\n\nSee [fr](t.fr.md) and [q](q2j.md).\n\n## In short\n\n- a\n- b\n\n"
+        "<script>alert(1)</script>\n\n## Play\n\n<!-- dev -->\n"
+        "Moves: `play QH`.\n<!-- /dev -->\nEnd.\n"
     )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    page = atout_web._render(text, "en")
+    assert '<a href="/rules/t.fr.html">fr</a>' in page
+    assert '<a href="/rules/q2j.en.html">q</a>' in page
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert (
+        '<details class="rules-dev">\n<summary>For developers</summary>\n'
+        "<p>Moves: <code>play QH</code>.</p>\n</details>\n<p>End.</p>\n"
+    ) in page
+    assert "<!-- dev" not in page and "&lt;!--" not in page
+    assert atout_web._short_section(text, "en") == "- a\n- b\n\n<script>alert(1)</script>\n"
+    assert atout_web._short_section(text, "fr") is None
 
 
-def test_fragments_are_up_to_date_with_the_markdown() -> None:
-    built = _build_rules().fragments()
-    assert sorted(built) == sorted(
-        f"{g}.{lang}{short}.html" for g in GAMES for lang in LANGS for short in ("", ".short")
-    )
-    out = ROOT / "src" / "atout" / "web" / "rules"
-    stale = [n for n, html in built.items() if (out / n).read_text(encoding="utf-8") != html]
-    assert not stale, f"run: python scripts/build_rules.py (out of date: {stale})"
-    on_disk = {p.name for p in out.glob("*.html")}
-    assert on_disk == set(built), "a fragment without its markdown"
+def test_unknown_pages_are_not_served() -> None:
+    assert rules_page("q2j", "de") is None
+    assert rules_page("nope", "en") is None
+    for path in ("/rules/q2j.md", "/static/rules/q2j.fr.md", "/rules/q2j.html", "/rules/a/b.html"):
+        assert static_file(path) is None, path
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -55,6 +70,7 @@ def test_each_game_has_a_page_and_a_short_page_served(game: str, lang: str) -> N
     page_html, short_html = page[0].decode(), short[0].decode()
     assert "<table>" in page_html and '<details class="rules-dev">' in page_html
     assert "<li>" in short_html and "<h2" not in short_html
+    assert short_html in page_html  # a section of the page, not a second copy
     items = short_html.count("<li>")
     assert 5 <= items <= 8, items
     assert "<script" not in page_html and "&lt;!-- dev" not in page_html  # markers consumed

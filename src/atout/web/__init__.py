@@ -4,12 +4,17 @@ Plain JavaScript modules, no build step and nothing fetched from elsewhere: the 
 WebSocket to the same host's ``/ws`` (or to ``?ws=ws://HOST:PORT/ws``) and speaks the protocol of
 docs/PROTOCOL.md. :func:`static_file` is the only thing the server needs: a pure lookup from a
 request path to the file's bytes and content type.
+
+The rules pages are the markdown of docs/rules (``rules/`` here is a link to it, so the package
+carries the same files), rendered to HTML fragments when first asked for: see :func:`rules_page`.
 """
 
 from __future__ import annotations
 
 import re
 from importlib import resources
+
+from markdown_it import MarkdownIt
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -36,7 +41,7 @@ def static_file(path: str) -> tuple[bytes, str] | None:
     """
     if path in ("/", "/index.html") or _PAGE.fullmatch(path):
         return _read("index.html")  # the page routes these paths itself
-    if path.startswith("/rules/"):  # the rules pages (scripts/build_rules.py), short URLs
+    if path.startswith("/rules/"):  # the rules pages, short URLs
         path = "/static" + path
     if not path.startswith("/static/"):
         return None
@@ -50,10 +55,17 @@ _CACHE: dict[str, tuple[bytes, str]] = {}
 
 
 def _read(name: str) -> tuple[bytes, str] | None:
-    """The file ``name`` of this package, read once (only files found are kept, so requests
-    for made-up names cannot grow the cache)."""
+    """The file ``name`` of this package, read (or for a rules page, rendered) once; only files
+    found are kept, so requests for made-up names cannot grow the cache."""
     hit = _CACHE.get(name)
     if hit is not None:
+        return hit
+    page = _RULES_PAGE.fullmatch(name)
+    if page is not None:
+        html = rules_page(page["game"], page["lang"], short=page["short"] is not None)
+        if html is None:
+            return None
+        hit = _CACHE[name] = (html.encode(), CONTENT_TYPES[".html"])
         return hit
     dot = name.rfind(".")
     kind = CONTENT_TYPES.get(name[dot:]) if dot > 0 else None
@@ -66,3 +78,75 @@ def _read(name: str) -> tuple[bytes, str] | None:
         return None
     hit = _CACHE[name] = (node.read_bytes(), kind)
     return hit
+
+
+# -- the rules pages
+
+_RULES_PAGE = re.compile(r"rules/(?P<game>[a-z0-9_]+)\.(?P<lang>[a-z]{2})(?P<short>\.short)?\.html")
+SHORT_HEADING = {"en": "In short", "fr": "En bref"}
+DEV_SUMMARY = {"en": "For developers", "fr": "Pour les développeurs"}
+_DEV_BLOCK = re.compile(r"^<!-- dev -->\n(.*?)^<!-- /dev -->\n?", re.M | re.S)
+# Links between the rules pages point to the markdown files; in the page they point to the
+# pages served here, which the client loads itself (it may intercept them).
+_MD_LINK = re.compile(r'href="([a-z0-9]+)(\.fr)?\.md"')
+
+
+def rules_page(game: str, lang: str, short: bool = False) -> str | None:
+    """The rules of ``game`` in ``lang`` ("en", "fr") as an HTML fragment, or None if there is
+    no such page.
+
+    The source is ``rules/{game}.md`` (English) or ``rules/{game}.{lang}.md``. The whole page has
+    its parts for developers (between ``<!-- dev -->`` and ``<!-- /dev -->``: move syntax,
+    events, the solver) folded into a ``<details class="rules-dev">`` and its links to other
+    pages' markdown pointed at ``/rules/{game}.{lang}.html``; ``short`` is the "In short" /
+    "En bref" section alone, without its heading: the "how to play" shown the first time someone
+    opens a game. Raw HTML in the markdown is escaped, so the fragment is safe to insert as it is.
+    """
+    if lang not in SHORT_HEADING:
+        return None
+    node = resources.files(__name__).joinpath(
+        "rules", f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
+    )
+    if not node.is_file():
+        return None
+    text = node.read_text(encoding="utf-8")
+    if not short:
+        return _render(text, lang)
+    section = _short_section(text, lang)
+    return None if section is None else _md().render(section)
+
+
+def _md() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+
+
+def _render(text: str, lang: str) -> str:
+    md = _md()
+    parts: list[str] = []
+    pos = 0
+    for mt in _DEV_BLOCK.finditer(text):
+        parts.append(md.render(text[pos : mt.start()]))
+        inner = md.render(mt.group(1))
+        parts.append(
+            f'<details class="rules-dev">\n<summary>{DEV_SUMMARY[lang]}</summary>\n'
+            f"{inner}</details>\n"
+        )
+        pos = mt.end()
+    parts.append(md.render(text[pos:]))
+    return _MD_LINK.sub(_link, "".join(parts))
+
+
+def _link(mt: re.Match[str]) -> str:
+    return f'href="/rules/{mt.group(1)}.{"fr" if mt.group(2) else "en"}.html"'
+
+
+def _short_section(text: str, lang: str) -> str | None:
+    """The markdown of the "In short" section (between its heading and the next one), or None
+    if the page has none."""
+    heading = f"## {SHORT_HEADING[lang]}\n"
+    start = text.find(heading)
+    if start < 0:
+        return None
+    body = text[start + len(heading) :]
+    nxt = re.search(r"^#{1,2} ", body, re.M)
+    return (body[: nxt.start()] if nxt else body).strip() + "\n"
