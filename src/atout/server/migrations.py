@@ -1,97 +1,187 @@
-"""Versioned schema migrations of the game master's one SQLite database.
+"""Versioned schema migrations of the game master's database, written once for both SQL
+dialects (SQLite and PostgreSQL, :class:`Dialect`).
 
-The schema's version is SQLite's ``PRAGMA user_version``. Version 0 is the tables, seats and
-journal of :data:`atout.server.store.SCHEMA` as every database had them before the players'
-platform (older layouts are brought there by ``SQLiteStore._legacy``). Each later version is one
-step of :data:`MIGRATIONS`, applied in order inside the store's open transaction and committed
-with it: an existing database is upgraded in place, nothing is dropped or rewritten, and a
-database newer than this code is refused rather than guessed at.
+Version 0 is the tables, seats and journal (:data:`V0`; SQLite's ``store.SCHEMA``) as every
+database had them before the players' platform (older SQLite layouts are brought there by
+``SQLiteStore._legacy``). Each later version is one step of :data:`MIGRATIONS`, applied in order
+inside the store's open transaction and committed with it: an existing database is upgraded in
+place, nothing is dropped or rewritten, and a database newer than this code is refused rather
+than guessed at. SQLite keeps the version in ``PRAGMA user_version``, PostgreSQL in
+``atout_schema`` (``pgstore``).
 
-Add a migration by appending a step; never edit one that has shipped.
+The statements are templates: ``{real}`` a float, ``{key}`` an integer key the database gives,
+``{ref}`` a column referring to one, ``{name}`` text ordered for people (byte order in both:
+SQLite's BINARY, PostgreSQL's "C" collation, whatever the cluster's locale), ``{rowid}`` the order
+of insertion where the database has no implicit rowid (``plays.rowid``, which the history's ORDER
+BY uses), ``{journal_id}``/``{journal_key}`` the journal's key (SQLite: an append-only rowid;
+PostgreSQL: ``(table_id, n)``, which refuses a move written twice).
+
+Add a migration by appending a step; never edit one that has shipped (the text each dialect
+gets from a template must stay the same).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
-
-Step = Callable[[sqlite3.Connection], None]
+from dataclasses import dataclass
 
 
 class SchemaTooNew(RuntimeError):
     """The database was written by a newer atout: upgrade atout, do not open it with this one."""
 
 
-def _v1_platform(db: sqlite3.Connection) -> None:
-    """Accounts, sessions, ratings and each account's games (the players' platform)."""
-    db.execute("ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0")
-    db.execute("ALTER TABLE seats ADD COLUMN account TEXT")  # the account's name, or NULL
-    for sql in (
-        "CREATE INDEX tables_finished ON tables(status, finished)",
-        # name: as its owner wrote it (NFKC); key: casefolded, unique
-        """CREATE TABLE accounts (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL,
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between SQLite and PostgreSQL in the schema: column types and the journal's
+    key (see the module's docstring)."""
+
+    name: str
+    real: str
+    key: str
+    ref: str
+    text_c: str
+    rowid: str
+    journal_id: str
+    journal_key: str
+
+    def sql(self, template: str) -> str:
+        return template.format(
+            real=self.real,
+            key=self.key,
+            ref=self.ref,
+            name=self.text_c,
+            rowid=self.rowid,
+            journal_id=self.journal_id,
+            journal_key=self.journal_key,
+        )
+
+
+SQLITE = Dialect(
+    "sqlite",
+    "REAL",
+    "INTEGER PRIMARY KEY",
+    "INTEGER",
+    "TEXT",
+    "",
+    "\n    id INTEGER PRIMARY KEY,",
+    "",
+)
+POSTGRES = Dialect(
+    "postgresql",
+    "DOUBLE PRECISION",
+    "BIGSERIAL PRIMARY KEY",
+    "BIGINT",
+    'TEXT COLLATE "C"',
+    "\n            rowid BIGSERIAL,",
+    "",
+    ",\n    PRIMARY KEY (table_id, n)",
+)
+
+#: Version 0: the tables, their seats and the journal of unfinished tables' moves.
+V0 = [
+    """CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created {real} NOT NULL,
+    started {real},
+    finished {real},
+    seed TEXT,
+    commitment TEXT,
+    result TEXT,
+    rematch_of TEXT,
+    rematch TEXT,
+    moves TEXT,
+    secret TEXT,
+    next_secret TEXT
+)""",
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables(status)",
+    """CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name {name} NOT NULL,
+    bot TEXT,
+    token_hash TEXT,
+    nonce TEXT,
+    nonce_by TEXT,
+    PRIMARY KEY (table_id, seat)
+)""",
+    """CREATE TABLE IF NOT EXISTS journal ({journal_id}
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    t {real} NOT NULL,
+    how TEXT NOT NULL{journal_key}
+)""",
+]
+
+V1_PLATFORM = [
+    "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE seats ADD COLUMN account TEXT",  # the account's name, or NULL
+    "CREATE INDEX tables_finished ON tables(status, finished)",
+    # name: as its owner wrote it (NFKC); key: casefolded, unique
+    """CREATE TABLE accounts (
+            id {key},
+            name {name} NOT NULL,
             key TEXT NOT NULL UNIQUE,
             password TEXT NOT NULL,
-            created REAL NOT NULL
+            created {real} NOT NULL
         )""",
-        # the sha256 of the session token (the token itself is never stored)
-        """CREATE TABLE sessions (
+    # the sha256 of the session token (the token itself is never stored)
+    """CREATE TABLE sessions (
             token_hash TEXT PRIMARY KEY,
-            account INTEGER NOT NULL REFERENCES accounts(id),
-            created REAL NOT NULL,
-            expires REAL NOT NULL
+            account {ref} NOT NULL REFERENCES accounts(id),
+            created {real} NOT NULL,
+            expires {real} NOT NULL
         )""",
-        "CREATE INDEX sessions_account ON sessions(account)",
-        "CREATE INDEX sessions_expires ON sessions(expires)",
-        # player: an account's key, or 'bot:<kind>'; ordinal = mu - 3 sigma
-        """CREATE TABLE ratings (
+    "CREATE INDEX sessions_account ON sessions(account)",
+    "CREATE INDEX sessions_expires ON sessions(expires)",
+    # player: an account's key, or 'bot:<kind>'; ordinal = mu - 3 sigma
+    """CREATE TABLE ratings (
             game TEXT NOT NULL,
             player TEXT NOT NULL,
             kind TEXT NOT NULL,
-            name TEXT NOT NULL,
-            mu REAL NOT NULL,
-            sigma REAL NOT NULL,
-            ordinal REAL NOT NULL,
+            name {name} NOT NULL,
+            mu {real} NOT NULL,
+            sigma {real} NOT NULL,
+            ordinal {real} NOT NULL,
             games INTEGER NOT NULL DEFAULT 0,
             wins INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (game, player)
         )""",
-        "CREATE INDEX ratings_board ON ratings(game, ordinal DESC)",
-        # one row per seat an account held at a finished table
-        """CREATE TABLE plays (
+    "CREATE INDEX ratings_board ON ratings(game, ordinal DESC)",
+    # one row per seat an account held at a finished table
+    """CREATE TABLE plays ({rowid}
             table_id TEXT NOT NULL,
             seat INTEGER NOT NULL,
             account TEXT NOT NULL,
             game TEXT NOT NULL,
-            ended REAL NOT NULL,
+            ended {real} NOT NULL,
             won INTEGER NOT NULL,
             rated INTEGER NOT NULL,
-            rating_after REAL,
+            rating_after {real},
             PRIMARY KEY (table_id, seat)
         )""",
-        "CREATE INDEX plays_account ON plays(account, ended DESC)",
-    ):
-        db.execute(sql)
+    "CREATE INDEX plays_account ON plays(account, ended DESC)",
+]
 
-
-def _v2_rating_indexes(db: sqlite3.Connection) -> None:
-    """A leaderboard page read from the index alone, in its order (rating, then name: the first
-    index ordered by rating only, so every page sorted the whole game: 56 ms p99 at 10,000
-    players); a player's ratings by player."""
-    db.execute("DROP INDEX ratings_board")
-    db.execute(
-        "CREATE INDEX ratings_board ON ratings(game, ordinal DESC, name, kind, mu, sigma, games,"
-        " wins)"
-    )
-    db.execute("CREATE INDEX ratings_player ON ratings(player)")
-
+# A leaderboard page read from the index alone, in its order (rating, then name: the first
+# index ordered by rating only, so every page sorted the whole game: 56 ms p99 at 10,000
+# players); a player's ratings by player.
+V2_RATING_INDEXES = [
+    "DROP INDEX ratings_board",
+    "CREATE INDEX ratings_board ON ratings(game, ordinal DESC, name, kind, mu, sigma, games, wins)",
+    "CREATE INDEX ratings_player ON ratings(player)",
+]
 
 #: (version reached, what it adds, the step). Version 0 needs no step.
-MIGRATIONS: list[tuple[int, str, Step]] = [
-    (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", _v1_platform),
-    (2, "covering leaderboard index; ratings by player", _v2_rating_indexes),
+MIGRATIONS: list[tuple[int, str, list[str]]] = [
+    (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", V1_PLATFORM),
+    (2, "covering leaderboard index; ratings by player", V2_RATING_INDEXES),
 ]
 LATEST = MIGRATIONS[-1][0]
 
@@ -100,19 +190,27 @@ def version(db: sqlite3.Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
+def pending(
+    have: int, steps: list[tuple[int, str, list[str]]] = MIGRATIONS
+) -> list[tuple[int, str, list[str]]]:
+    """The steps above version ``have``, in order. Raises :class:`SchemaTooNew` for a database
+    newer than the last step."""
+    latest = steps[-1][0]
+    if have > latest:
+        raise SchemaTooNew(
+            f"the database has schema version {have}; this atout knows up to {latest}"
+        )
+    return [step for step in steps if step[0] > have]
+
+
 def upgrade(db: sqlite3.Connection) -> list[int]:
     """Apply every step above the database's version, in the caller's open transaction
     (``PRAGMA user_version`` is transactional: a failed upgrade leaves the old version).
     Returns the versions applied. Raises :class:`SchemaTooNew` for a newer database."""
-    have = version(db)
-    if have > LATEST:
-        raise SchemaTooNew(
-            f"the database has schema version {have}; this atout knows up to {LATEST}"
-        )
     done = []
-    for v, _what, step in MIGRATIONS:
-        if v > have:
-            step(db)
-            db.execute(f"PRAGMA user_version={v}")
-            done.append(v)
+    for v, _what, steps in pending(version(db)):
+        for sql in steps:
+            db.execute(SQLITE.sql(sql))
+        db.execute(f"PRAGMA user_version={v}")
+        done.append(v)
     return done

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import msgspec
 
 from atout.server import migrations
+from atout.server.migrations import SQLITE, V0
 from atout.server.record import (
     RECORD_FORMAT,
     RECORD_FORMAT_1,
@@ -36,47 +37,7 @@ from atout.server.record import (
     TableRecord,
 )
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created REAL NOT NULL,
-    started REAL,
-    finished REAL,
-    seed TEXT,
-    commitment TEXT,
-    result TEXT,
-    rematch_of TEXT,
-    rematch TEXT,
-    moves TEXT,
-    secret TEXT,
-    next_secret TEXT
-);
-CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    bot TEXT,
-    token_hash TEXT,
-    nonce TEXT,
-    nonce_by TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS journal (
-    id INTEGER PRIMARY KEY,
-    table_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    t REAL NOT NULL,
-    how TEXT NOT NULL
-);
-"""
+SCHEMA = "".join(SQLITE.sql(sql) + ";\n" for sql in V0)  # version 0, created if missing
 _COLUMNS = (
     "id, game, players, options, settings, status, created, started, finished,"
     " seed, commitment, result, rematch_of, rematch, moves, secret, next_secret"
@@ -147,7 +108,193 @@ class TableStore(Protocol):
         ...
 
 
-class SQLiteStore:
+class SqlStore:
+    """What both SQL stores share: the tables' and seats' writes, reading records back, the
+    list of unfinished and finished tables. Statements are written once with ``?``
+    placeholders and run by :meth:`_x` in the store's open transaction; a subclass supplies the
+    journal (:meth:`add_move`, :meth:`_write_rows`, :meth:`_ended`), the commit and the close.
+    Subclasses: :class:`SQLiteStore` and :class:`atout.server.pgstore.PostgresStore`."""
+
+    dirty: bool
+
+    def _x(self, sql: str, args: Any = ()) -> Any:
+        """Run one statement (``?`` placeholders) in the open transaction; its cursor."""
+        raise NotImplementedError
+
+    def _write_rows(self) -> None:
+        """Write the queued journal rows (before a read of the journal, and at commit)."""
+        raise NotImplementedError
+
+    def _ended(self, table: str) -> None:
+        """``table`` finished or ended: its moves are in its row; the journal may forget it."""
+        raise NotImplementedError
+
+    # -- writes (inside the open transaction) -------------------------------------------
+    def create_table(self, rec: TableRecord) -> None:
+        self._x(
+            "INSERT INTO tables (id, game, players, options, settings, status, created, rematch_of,"
+            " secret, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                rec.table,
+                rec.game,
+                rec.players,
+                _text(rec.options),
+                _text(rec.settings),
+                rec.status,
+                rec.created,
+                rec.rematch_of,
+                rec.secret,
+                rec.commitment,
+            ),
+        )
+        for s in rec.seats:
+            self.set_seat(rec.table, s)
+        self.dirty = True
+
+    def set_seat(self, table: str, s: SeatRecord) -> None:
+        self._x(
+            "INSERT INTO seats (table_id, seat, name, bot, token_hash, nonce, nonce_by, account)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+            " name=excluded.name, bot=excluded.bot, token_hash=excluded.token_hash,"
+            " nonce=excluded.nonce, nonce_by=excluded.nonce_by, account=excluded.account",
+            (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by, s.account),
+        )
+        self.dirty = True
+
+    def set_secret(self, table: str, secret: str, commitment: str) -> None:
+        """A waiting table of an older database gets its secret (and its commitment)."""
+        self._x("UPDATE tables SET secret=?, commitment=? WHERE id=?", (secret, commitment, table))
+        self.dirty = True
+
+    def set_next_secret(self, table: str, secret: str) -> None:
+        """The secret committed (in ``game_over``) for ``table``'s rematch."""
+        self._x("UPDATE tables SET next_secret=? WHERE id=?", (secret, table))
+        self.dirty = True
+
+    def start(self, table: str, seed: str, commitment: str, t: float) -> None:
+        self._x(
+            "UPDATE tables SET status='playing', seed=?, commitment=?, started=? WHERE id=?",
+            (seed, commitment, t, table),
+        )
+        self.dirty = True
+
+    def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
+        """The end, with the whole move list: the journal is no longer needed for ``table``."""
+        self._x(
+            "UPDATE tables SET status='finished', result=?, finished=?, moves=? WHERE id=?",
+            (_text(result), t, _text(moves), table),
+        )
+        self._ended(table)
+        self.dirty = True
+
+    def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
+        """A table ended without a result ("aborted" or "closed"): never resumed again."""
+        self._x(
+            "UPDATE tables SET status=?, finished=?, moves=? WHERE id=?",
+            (status, t, _text(moves), table),
+        )
+        self._ended(table)
+        self.dirty = True
+
+    def set_rematch(self, table: str, new_table: str) -> None:
+        self._x("UPDATE tables SET rematch=? WHERE id=?", (new_table, table))
+        self.dirty = True
+
+    # -- reads ---------------------------------------------------------------------------
+    def exists(self, table: str) -> bool:
+        return self._x("SELECT 1 FROM tables WHERE id=?", (table,)).fetchone() is not None
+
+    def load(self, table: str) -> TableRecord | None:
+        row = self._x(f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table,)).fetchone()
+        if row is None:
+            return None
+        if row[14] is not None:
+            moves = _dec_moves.decode(row[14])
+        else:  # not finished: its moves are in the journal (queued ones too)
+            self._write_rows()
+            moves = [
+                MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h)
+                for s, m, t, h in self._x(
+                    "SELECT seat, move, t, how FROM journal WHERE table_id=? ORDER BY n", (table,)
+                )
+            ]
+        seats = [
+            SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a)
+            for s, n, b, h, nc, nb, a in self._x(
+                "SELECT seat, name, bot, token_hash, nonce, nonce_by, account FROM seats"
+                " WHERE table_id=? ORDER BY seat",
+                (table,),
+            )
+        ]
+        return _record(row, seats, moves)
+
+    def unfinished(self) -> list[TableRecord]:
+        """Every table not finished, with its seats and moves (three queries in all)."""
+        self._write_rows()
+        live = "JOIN tables t ON t.id = x.table_id WHERE t.status IN ('waiting', 'playing')"
+        rows = self._x(
+            f"SELECT {_COLUMNS} FROM tables WHERE status IN ('waiting', 'playing')"
+            " ORDER BY created, id"
+        ).fetchall()
+        moves: dict[str, list[MoveRecord]] = {r[0]: [] for r in rows}
+        for tid, s, m, t, h in self._x(
+            f"SELECT x.table_id, x.seat, x.move, x.t, x.how FROM journal x {live}"
+            " ORDER BY x.table_id, x.n"
+        ):
+            moves[tid].append(MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h))
+        seats: dict[str, list[SeatRecord]] = {r[0]: [] for r in rows}
+        for tid, s, n, b, h, nc, nb, a in self._x(
+            "SELECT x.table_id, x.seat, x.name, x.bot, x.token_hash, x.nonce, x.nonce_by,"
+            f" x.account FROM seats x {live} ORDER BY x.table_id, x.seat"
+        ):
+            seats[tid].append(
+                SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a)
+            )
+        return [_record(r, seats[r[0]], moves[r[0]]) for r in rows]
+
+    def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
+        q = "SELECT id FROM tables WHERE status='finished'"
+        args: list[Any] = []
+        if game:
+            q += " AND game=?"
+            args.append(game)
+        q += " ORDER BY finished, id"
+        if limit:
+            q += " LIMIT ?"
+            args.append(limit)
+        return [r[0] for r in self._x(q, args)]
+
+
+def _text(value: Any) -> str:
+    return _enc.encode(value).decode()
+
+
+def _record(row: tuple[Any, ...], seats: list[SeatRecord], moves: list[MoveRecord]) -> TableRecord:
+    return TableRecord(
+        # a table with a secret derives its seed from it and the nonces (format 2)
+        format=RECORD_FORMAT if row[15] is not None else RECORD_FORMAT_1,
+        table=row[0],
+        game=row[1],
+        players=row[2],
+        options=_dec.decode(row[3]),
+        settings=_dec.decode(row[4]),
+        status=row[5],
+        created=row[6],
+        started=row[7],
+        finished=row[8],
+        seed=row[9],
+        commitment=row[10],
+        result=_dec.decode(row[11]) if row[11] else None,
+        rematch_of=row[12],
+        rematch=row[13],
+        secret=row[15],
+        next_secret=row[16],
+        seats=seats,
+        moves=moves,
+    )
+
+
+class SQLiteStore(SqlStore):
     """A :class:`TableStore` in one SQLite database. Not thread-safe: the game master's loop
     owns it."""
 
@@ -156,6 +303,7 @@ class SQLiteStore:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._x = self.db.execute
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous}")
         self.db.executescript(SCHEMA)
@@ -217,55 +365,7 @@ class SQLiteStore:
         self.db.execute("DROP TABLE moves")
         self.dirty = True
 
-    # -- writes (inside the open transaction) -------------------------------------------
-    def create_table(self, rec: TableRecord) -> None:
-        self.db.execute(
-            "INSERT INTO tables (id, game, players, options, settings, status, created, rematch_of,"
-            " secret, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                rec.table,
-                rec.game,
-                rec.players,
-                _enc.encode(rec.options),
-                _enc.encode(rec.settings),
-                rec.status,
-                rec.created,
-                rec.rematch_of,
-                rec.secret,
-                rec.commitment,
-            ),
-        )
-        for s in rec.seats:
-            self.set_seat(rec.table, s)
-        self.dirty = True
-
-    def set_seat(self, table: str, s: SeatRecord) -> None:
-        self.db.execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, nonce, nonce_by,"
-            " account) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by, s.account),
-        )
-        self.dirty = True
-
-    def set_secret(self, table: str, secret: str, commitment: str) -> None:
-        """A waiting table of an older database gets its secret (and its commitment)."""
-        self.db.execute(
-            "UPDATE tables SET secret=?, commitment=? WHERE id=?", (secret, commitment, table)
-        )
-        self.dirty = True
-
-    def set_next_secret(self, table: str, secret: str) -> None:
-        """The secret committed (in ``game_over``) for ``table``'s rematch."""
-        self.db.execute("UPDATE tables SET next_secret=? WHERE id=?", (secret, table))
-        self.dirty = True
-
-    def start(self, table: str, seed: str, commitment: str, t: float) -> None:
-        self.db.execute(
-            "UPDATE tables SET status='playing', seed=?, commitment=?, started=? WHERE id=?",
-            (seed, commitment, t, table),
-        )
-        self.dirty = True
-
+    # -- the journal: append-only, its prefix pruned ----------------------------------------
     def add_move(self, table: str, n: int, m: MoveRecord) -> None:
         """Queue move ``n`` (1-based) of ``table``; it is written by the next :meth:`commit`."""
         jid = self._next_id
@@ -275,27 +375,8 @@ class SQLiteStore:
             self._first[table] = jid
         self.dirty = True
 
-    def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
-        """The end, with the whole move list: the journal is no longer needed for ``table``."""
-        self.db.execute(
-            "UPDATE tables SET status='finished', result=?, finished=?, moves=? WHERE id=?",
-            (_enc.encode(result), t, _enc.encode(moves), table),
-        )
+    def _ended(self, table: str) -> None:
         self._first.pop(table, None)
-        self.dirty = True
-
-    def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
-        """A table ended without a result ("aborted" or "closed"): never resumed again."""
-        self.db.execute(
-            "UPDATE tables SET status=?, finished=?, moves=? WHERE id=?",
-            (status, t, _enc.encode(moves), table),
-        )
-        self._first.pop(table, None)
-        self.dirty = True
-
-    def set_rematch(self, table: str, new_table: str) -> None:
-        self.db.execute("UPDATE tables SET rematch=? WHERE id=?", (new_table, table))
-        self.dirty = True
 
     def _write_rows(self) -> None:
         rows = self._rows
@@ -320,87 +401,6 @@ class SQLiteStore:
         self.commit()
         self.db.execute("COMMIT")
         self.db.close()
-
-    # -- reads ---------------------------------------------------------------------------
-    def exists(self, table: str) -> bool:
-        return self.db.execute("SELECT 1 FROM tables WHERE id=?", (table,)).fetchone() is not None
-
-    def load(self, table: str) -> TableRecord | None:
-        row = self.db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table,)).fetchone()
-        if row is None:
-            return None
-        if row[14] is not None:
-            moves = _dec_moves.decode(row[14])
-        else:  # not finished: its moves are in the journal (a full scan: rare, not on a hot path)
-            self._write_rows()
-            moves = [
-                MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h)
-                for s, m, t, h in self.db.execute(
-                    "SELECT seat, move, t, how FROM journal WHERE table_id=? ORDER BY id",
-                    (table,),
-                )
-            ]
-        return self._record(row, moves)
-
-    def _record(self, row: tuple[Any, ...], moves: list[MoveRecord]) -> TableRecord:
-        tid = row[0]
-        seats = [
-            SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a)
-            for s, n, b, h, nc, nb, a in self.db.execute(
-                "SELECT seat, name, bot, token_hash, nonce, nonce_by, account FROM seats"
-                " WHERE table_id=? ORDER BY seat",
-                (tid,),
-            )
-        ]
-        return TableRecord(
-            # a table with a secret derives its seed from it and the nonces (format 2)
-            format=RECORD_FORMAT if row[15] is not None else RECORD_FORMAT_1,
-            table=tid,
-            game=row[1],
-            players=row[2],
-            options=_dec.decode(row[3]),
-            settings=_dec.decode(row[4]),
-            status=row[5],
-            created=row[6],
-            started=row[7],
-            finished=row[8],
-            seed=row[9],
-            commitment=row[10],
-            result=_dec.decode(row[11]) if row[11] else None,
-            rematch_of=row[12],
-            rematch=row[13],
-            secret=row[15],
-            next_secret=row[16],
-            seats=seats,
-            moves=moves,
-        )
-
-    def unfinished(self) -> list[TableRecord]:
-        """Every table not finished, with its moves (one pass over the journal)."""
-        self._write_rows()
-        rows = self.db.execute(
-            f"SELECT {_COLUMNS} FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
-        ).fetchall()
-        moves: dict[str, list[MoveRecord]] = {r[0]: [] for r in rows}
-        for tid, s, m, t, h in self.db.execute(
-            "SELECT table_id, seat, move, t, how FROM journal ORDER BY id"
-        ):
-            ms = moves.get(tid)
-            if ms is not None:
-                ms.append(MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h))
-        return [self._record(r, moves[r[0]]) for r in rows]
-
-    def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
-        q = "SELECT id FROM tables WHERE status='finished'"
-        args: list[Any] = []
-        if game:
-            q += " AND game=?"
-            args.append(game)
-        q += " ORDER BY finished"
-        if limit:
-            q += " LIMIT ?"
-            args.append(limit)
-        return [r[0] for r in self.db.execute(q, args)]
 
 
 Store = SQLiteStore  # the name bench/ scripts use
