@@ -7,10 +7,13 @@ from typing import Any
 
 from atout.games import get_game
 from atout.protocol import messages as m
+from atout.server import seating
 from atout.server.conns import Conn
 from atout.server.limits import CoreLimits
+from atout.server.restore import head_record
+from atout.server.status import Status, Timer
 from atout.server.store import SQLiteStore
-from atout.server.table import Seat, Status, TableActor, Timer
+from atout.server.table import Seat, TableActor
 
 
 class FakeHost:
@@ -61,13 +64,13 @@ def new_table(host: FakeHost, bots: list[int]) -> TableActor:
     seats = [Seat(i, bot="random" if i in bots else None) for i in range(2)]
     t = TableActor(host, "t1", get_game("q2j"), 2, {}, settings, 0.0, seats)
     t.commit_secret("ab" * 32)
-    host.store.create_table(t.head_record())
+    host.store.create_table(head_record(t))
     return t
 
 
 def join(host: FakeHost, t: TableActor, cid: int) -> None:
     c = host.conns[cid] = Conn(cid, name=f"p{cid}")
-    t.on_join(c, m.Join(id=cid, body=m.JoinBody(table=t.id, nonce="cd" * 16)), 1.0)
+    seating.on_join(t, c, m.Join(id=cid, body=m.JoinBody(table=t.id, nonce="cd" * 16)), 1.0)
 
 
 def test_a_table_alone_seats_starts_and_plays():

@@ -5,12 +5,14 @@ source, calls :meth:`Core.receive` for each frame, :meth:`Core.tick` when
 :meth:`Core.next_deadline` is due, then commits the :class:`~atout.server.store.TableStore` and
 only then sends the returned messages.
 
-The core is the router and the lobby: it knows the connections (:mod:`atout.server.conns`) and
-the directory of tables, creates and lists tables, limits what clients may do, and hands each
-table command to its :class:`~atout.server.table.TableActor`, which holds the table's seats,
-game and record. What members are sent is built in :mod:`atout.server.members` (and checked by
-its leak guard); seated bots run through :class:`~atout.server.seated.Seated`. It is generic
-over :mod:`atout.games`: no game is named here.
+The core is the router: it knows the connections (:mod:`atout.server.conns`), limits what
+clients may do, runs the timer queue, and hands lobby requests to the
+:class:`~atout.server.lobby.Lobby` (the directory of tables) and each table request to its
+handler (:mod:`~atout.server.seating`, :mod:`~atout.server.talk`,
+:mod:`~atout.server.rematch`) with the table's :class:`~atout.server.table.TableActor`. What
+members are sent is built in :mod:`atout.server.members` (and checked by its leak guard);
+seated bots run through :class:`~atout.server.seated.Seated`. It is generic over
+:mod:`atout.games`: no game is named here.
 """
 
 from __future__ import annotations
@@ -22,16 +24,13 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-import msgspec
-
-from atout.bots import bot_kinds
-from atout.games import all_games, get_game
+from atout.games import all_games
 from atout.games.base import AtoutError, BadOptions, IllegalMove
 from atout.protocol import messages as m
 from atout.protocol.codec import decode_client
 from atout.protocol.errors import ProtocolError, game_error
 from atout.server import members as view
-from atout.server import record as r
+from atout.server import rematch, seating, talk
 from atout.server.accounts import Accounts
 from atout.server.api import Api
 from atout.server.conns import (
@@ -42,29 +41,21 @@ from atout.server.conns import (
     frame_request_id,
     is_loopback,
     limited,
-    token_hash,
 )
 from atout.server.limits import CoreLimits
+from atout.server.lobby import Lobby
 from atout.server.members import LeakError
 from atout.server.ratings import Ratings
+from atout.server.restore import from_record
 from atout.server.seated import Seated
+from atout.server.status import ENDED, Status, Timer
 from atout.server.store import SQLiteStore, TableStore
-from atout.server.table import (
-    ENDED,
-    EVICT_AFTER,
-    Seat,
-    Status,
-    TableActor,
-    Timer,
-)
+from atout.server.table import TableActor
 
 log = logging.getLogger("atout.server")
 
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"
-OPEN = (Status.WAITING, Status.PLAYING)
-QUICK_BOT = "heuristic"  # the bots quick play seats
-QUICK_BOT_DELAY = 0.8  # seconds they wait before moving (people watch them play)
 
 __all__ = ["Core", "CoreLimits", "LeakError", "Out", "check_name"]
 
@@ -99,10 +90,8 @@ class Core:
         self.api = Api(self.accounts, self.ratings, self.store)
         self.conns: dict[int, Conn] = {}
         self.addresses: dict[str, Address] = {}
-        self.tables: dict[str, TableActor] = {}
-        # the tables each connection and each address created, until evicted (quotas)
-        self._by_conn: dict[int, set[str]] = {}
-        self._by_address: dict[str, set[str]] = {}
+        self.lobby = Lobby(self)
+        self.tables: dict[str, TableActor] = self.lobby.tables
         self._timers: list[tuple[float, int, str, int, Timer, int]] = []
         self._timer_no = 0
         self.out: list[Out] = []
@@ -111,23 +100,23 @@ class Core:
         self._handlers: dict[type, Callable[[Conn, Any, float], None]] = {
             m.Hello: self._hello,
             m.ListGames: self._list_games,
-            m.CreateTable: self._create_table,
-            m.ListTables: self._list_tables,
-            m.QuickPlay: self._quick_play,
+            m.CreateTable: self.lobby.on_create_table,
+            m.ListTables: self.lobby.on_list_tables,
+            m.QuickPlay: self.lobby.on_quick_play,
             m.Ping: self._ping,
         }
         self._table_handlers: dict[type, Callable[[TableActor, Conn, Any, float], None]] = {
-            m.Join: TableActor.on_join,
-            m.Resume: TableActor.on_resume,
-            m.Leave: TableActor.on_leave,
-            m.Watch: TableActor.on_watch,
-            m.Start: TableActor.on_start,
-            m.Move: TableActor.on_move,
-            m.Hint: TableActor.on_hint,
-            m.Rematch: TableActor.on_rematch,
-            m.FillBots: TableActor.on_fill_bots,
-            m.React: TableActor.on_react,
-            m.Chat: TableActor.on_chat,
+            m.Join: seating.on_join,
+            m.Resume: seating.on_resume,
+            m.Leave: seating.on_leave,
+            m.Watch: seating.on_watch,
+            m.Start: seating.on_start,
+            m.Move: seating.on_move,
+            m.Hint: seating.on_hint,
+            m.Rematch: rematch.on_rematch,
+            m.FillBots: seating.on_fill_bots,
+            m.React: talk.on_react,
+            m.Chat: talk.on_chat,
         }
 
     @property
@@ -201,7 +190,7 @@ class Core:
         try:
             handler = self._table_handlers.get(type(msg))
             if handler is not None:
-                handler(self._get_table(msg.body.table), c, msg, now)  # type: ignore[attr-defined]
+                handler(self.lobby.get(msg.body.table), c, msg, now)  # type: ignore[attr-defined]
             else:
                 self._handlers[type(msg)](c, msg, now)
         except ProtocolError as e:
@@ -243,7 +232,7 @@ class Core:
                 t.seats[idx].conn = None
                 if t.status == Status.PLAYING:
                     t.gone(t.seats[idx], now)
-                t.broadcast_table()
+                view.broadcast_table(t)
         return out
 
     def tick(self, now: float) -> list[Out]:
@@ -273,7 +262,7 @@ class Core:
                 continue
             if kind is Timer.EVICT:
                 if t.status in ENDED:
-                    self._evict(t)
+                    self.lobby.evict(t)
                 continue
             if tid in moved:
                 later.append(entry)  # one move per table per tick
@@ -320,7 +309,7 @@ class Core:
         n = 0
         for rec in self.store.unfinished():
             try:
-                t = TableActor.from_record(self, rec, now)
+                t = from_record(self, rec, now)
             except Exception:
                 log.exception("table %s cannot be recovered; closed (aborted)", rec.table)
                 self.store.end(rec.table, Status.ABORTED.value, now, rec.moves)
@@ -350,50 +339,7 @@ class Core:
         return self.tables.get(tid)
 
     def make_rematch(self, t: TableActor, now: float) -> None:
-        """Every player voted: a new table with the same seats (the connections still here
-        keep theirs, with new tokens), its secret the one committed in ``game_over``."""
-        nid = self._new_table_id()
-        nt = TableActor(
-            host=self,
-            id=nid,
-            game=t.game,
-            players=t.players,
-            options=t.options,
-            settings=t.settings,
-            created=now,
-            seats=[Seat(s.index, name=s.name, bot=s.bot) for s in t.seats],
-            rematch_of=t.id,
-        )
-        # the secret committed in game_over, then the nonces given with the votes
-        nt.commit_secret(t.next_secret or r.new_secret(self.entropy(32)))
-        tokens: dict[int, str] = {}
-        for s, old in zip(nt.seats, t.seats, strict=True):
-            if s.bot is None and old.conn is not None and old.conn in self.conns:
-                tokens[s.index] = tok = self.entropy(16).hex()
-                s.token_hash, s.conn = token_hash(tok), old.conn
-                s.nonce, s.nonce_by = t.rematch_nonces.get(s.index) or nt.nonce(None)
-                self.conns[old.conn].seats[nid] = s.index
-            elif s.bot is None:
-                s.name = ""
-        t.rematch = nid
-        self.tables[nid] = nt
-        self.store.create_table(nt.head_record())
-        self.store.set_rematch(t.id, nid)
-        t.seq += 1  # rematch_ready: after the votes, its own number
-        for s in t.seats:
-            if s.conn is not None and s.conn in self.conns:
-                tok = tokens.get(s.index)
-                seat = s.index if tok else None
-                self.send(s.conn, view.rematch_ready(t, f"{t.id}/{s.index}", t.seq, seat, tok))
-        for cid in list(t.spectators):
-            c = self.conns.get(cid)
-            if c is None:
-                continue
-            nt.spectators.add(cid)
-            c.watching.add(nid)
-            self.send(cid, view.rematch_ready(t, f"{t.id}/spectators", t.seq))
-        nt.broadcast_table()
-        nt.maybe_autostart(now)
+        rematch.make_rematch(self, t, now)
 
     # ================================================================== the lobby
     def _hello(self, c: Conn, msg: m.Hello, now: float) -> None:
@@ -436,92 +382,6 @@ class Core:
         games = [{**g.rules_summary(), "bot_levels": levels} for g in all_games().values()]
         self.reply(c, msg, m.Games, m.GamesBody(games=games))
 
-    def _create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:
-        t = self._open_table(c, msg.body, now)
-        self.reply(c, msg, m.TableCreated, view.info(t))
-        t.maybe_autostart(now)
-
-    def _open_table(self, c: Conn, b: m.CreateTableBody, now: float) -> TableActor:
-        """A new table as ``c`` asks (checked, within its quotas), stored; not started."""
-        try:
-            game = get_game(b.game)
-        except BadOptions as e:
-            raise ProtocolError("lobby.unknown_game", e.message, e.message_fr) from None
-        try:
-            game.check_players(b.players)
-            opts = game.parse_options(b.options)
-        except BadOptions as e:
-            raise ProtocolError("lobby.bad_options", e.message, e.message_fr) from None
-        if len(set(b.bots)) != len(b.bots) or any(not 0 <= s < b.players for s in b.bots):
-            raise ProtocolError("lobby.bad_bot", "Bot seats must be distinct seats of the table.")
-        self._check_quotas(c, b, now)
-        if b.bot_kind not in bot_kinds():  # also plays the seats of players who leave
-            raise ProtocolError(
-                "lobby.bad_bot",
-                f"Unknown bot kind {b.bot_kind!r}; known: {', '.join(bot_kinds())}.",
-                f"Type de robot inconnu {b.bot_kind!r} ; connus : {', '.join(bot_kinds())}.",
-            )
-        self._check_option_maxima(game.id, opts)
-        tid = self._new_table_id()
-        seats = [
-            Seat(
-                i,
-                name=f"bot-{b.bot_kind}" if i in b.bots else "",
-                bot=b.bot_kind if i in b.bots else None,
-            )
-            for i in range(b.players)
-        ]
-        t = TableActor(
-            host=self,
-            id=tid,
-            game=game,
-            players=b.players,
-            options=msgspec.to_builtins(opts),
-            settings=b,
-            created=now,
-            seats=seats,
-            owner=(c.id, c.address),
-        )
-        t.commit_secret(r.new_secret(self.entropy(32)))
-        self.tables[tid] = t
-        self._by_conn.setdefault(c.id, set()).add(tid)
-        if c.address is not None:
-            self._by_address.setdefault(c.address, set()).add(tid)
-        self.store.create_table(t.head_record())
-        if self.limits.waiting_ttl > 0:
-            t.push(now + self.limits.waiting_ttl, Timer.EXPIRE)
-        return t
-
-    def _quick_play(self, c: Conn, msg: m.QuickPlay, now: float) -> None:
-        """A seat at the oldest waiting quick-play table of this game and size that has room
-        and is not already ``c``'s (or its account's); a new one if there is none."""
-        b = msg.body
-        found = None
-        for t in self.tables.values():
-            if (
-                t.quick
-                and t.status == Status.WAITING
-                and t.game.id == b.game
-                and t.players == b.players
-                and t.id not in c.seats
-                and t.account_seat(c) is None
-                and any(not s.taken for s in t.seats)
-                and (found is None or (t.created, t.id) < (found.created, found.id))
-            ):
-                found = t
-        if found is None:
-            settings = m.CreateTableBody(
-                game=b.game, players=b.players, bot_kind=QUICK_BOT, bot_delay=QUICK_BOT_DELAY
-            )
-            found = self._open_table(c, settings, now)
-            found.quick = True
-            found.fill_at = now + b.wait
-        seat = next(s for s in found.seats if not s.taken)
-        if b.fill == "bots":
-            found.fill_at = None
-            found.fill_bots(keep=seat.index)
-        found.seat_player(c, msg, seat, b.nonce, now)
-
     def game_ended(self, t: TableActor, now: float) -> None:
         """A table finished: every account's seat is recorded, and if the game was rated
         (every seat an account's or a bot's) their ratings move."""
@@ -537,38 +397,6 @@ class Core:
             t.rated,
         )
 
-    def _list_tables(self, c: Conn, msg: m.ListTables, now: float) -> None:
-        """One page of the listed tables not ended, oldest first; ``next`` asks for the rest."""
-        b = msg.body
-        after: tuple[float, str] | None = None
-        if b.after is not None:
-            created, _, tid = b.after.partition("/")
-            try:
-                after = (float(created), tid)
-            except ValueError:
-                raise ProtocolError(
-                    "lobby.bad_cursor",
-                    "'after' must be the 'next' of a previous 'tables' reply.",
-                    "'after' doit être le 'next' d'une réponse 'tables' précédente.",
-                ) from None
-        statuses = OPEN if b.status is None else (b.status,)
-        found = sorted(
-            (t.created, t.id)
-            for t in self.tables.values()
-            if not t.settings.private
-            and t.status in statuses
-            and (b.game is None or t.game.id == b.game)
-            and (after is None or (t.created, t.id) > after)
-        )
-        size = min(b.limit or self.limits.page_size, self.limits.page_size)
-        page = found[:size]
-        more = len(found) > size
-        body = m.TablesBody(
-            tables=[view.info(self.tables[tid]) for _, tid in page],
-            next=f"{page[-1][0]!r}/{page[-1][1]}" if more else None,
-        )
-        self.reply(c, msg, m.Tables, body)
-
     # -- rate limits and quotas
     def _throttle(self, c: Conn, now: float) -> float:
         """0.0 if ``c`` may send a command now, else the seconds to wait."""
@@ -578,48 +406,6 @@ class Core:
             if a is not None:
                 wait = a.commands.take(now)
         return wait
-
-    def _check_quotas(self, c: Conn, b: m.CreateTableBody, now: float) -> None:
-        lim = self.limits
-        a = self.addresses.get(c.address) if c.address is not None else None
-        # the creator's own tables only: no scan of the whole server per table created
-        mine = self._open(self._by_conn.get(c.id))
-        theirs = self._open(self._by_address.get(c.address)) if a is not None else 0  # type: ignore[arg-type]
-        if mine >= lim.tables_per_conn or (a is not None and theirs >= lim.tables_per_address):
-            most = lim.tables_per_conn if mine >= lim.tables_per_conn else lim.tables_per_address
-            err = ProtocolError(
-                "limit.open_tables",
-                f"You have {most} open tables already: start, finish or leave one first.",
-                f"Vous avez déjà {most} tables ouvertes : commencez, finissez ou quittez-en une.",
-            )
-            err.detail = {"max": most, "retry_after": None}  # type: ignore[attr-defined]
-            raise err
-        if len(b.bots) >= b.players and self._bot_only() >= lim.bot_tables:
-            err = ProtocolError(
-                "limit.bot_tables",
-                f"This server plays at most {lim.bot_tables} tables of bots only at once.",
-                f"Ce serveur joue au plus {lim.bot_tables} tables de robots seuls à la fois.",
-            )
-            retry = None if lim.bot_tables == 0 else 60.0
-            err.detail = {"max": lim.bot_tables, "retry_after": retry}  # type: ignore[attr-defined]
-            raise err
-        wait = c.creates.take(now) if c.creates is not None else 0.0
-        if a is not None and not wait:
-            wait = a.creates.take(now)
-        if wait:
-            raise limited("limit.create_rate", "Too many tables created", wait)
-
-    def _check_option_maxima(self, game_id: str, opts: Any) -> None:
-        for name, most in self.limits.option_maxima.get(game_id, {}).items():
-            value = getattr(opts, name, None)
-            if isinstance(value, int | float) and value > most:
-                err = ProtocolError(
-                    "lobby.option_limit",
-                    f"Option {name!r} is at most {most} on this server (asked: {value}).",
-                    f"L'option {name!r} vaut au plus {most} sur ce serveur (demandé : {value}).",
-                )
-                err.detail = {"option": name, "max": most}  # type: ignore[attr-defined]
-                raise err
 
     def _error(self, c: Conn, rid: int | None, e: AtoutError, table: str | None = None) -> None:
         message, message_fr = e.message, e.message_fr
@@ -640,58 +426,3 @@ class Core:
 
     def _ping(self, c: Conn, msg: m.Ping, now: float) -> None:
         self.reply(c, msg, m.Pong, m.Empty())
-
-    def _get_table(self, tid: str) -> TableActor:
-        t = self.tables.get(tid)
-        if t is None:
-            # a finished table evicted from memory (or before a restart) is read back on demand
-            rec = self.store.load(tid)
-            if rec is not None and rec.status == Status.FINISHED:
-                t = self.tables[tid] = TableActor.from_record(self, rec, self._now)
-                t.push(self._now + EVICT_AFTER, Timer.EVICT)
-        if t is None:
-            raise ProtocolError(
-                "lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}."
-            )
-        return t
-
-    def _new_table_id(self) -> str:
-        while True:
-            tid = self.entropy(6).hex()
-            if tid not in self.tables and not self.store.exists(tid):
-                return tid
-
-    def _open(self, tids: set[str] | None) -> int:
-        """How many of ``tids`` are open (waiting or playing); the others, ended for good, are
-        dropped from ``tids`` (so that it holds the open tables only, and stays small)."""
-        if not tids:
-            return 0
-        tables = self.tables
-        tids.difference_update(
-            [tid for tid in tids if (t := tables.get(tid)) is None or t.status not in OPEN]
-        )
-        return len(tids)
-
-    def _bot_only(self) -> int:
-        """Open tables whose every seat a bot plays (a scan: only to create one such table)."""
-        return sum(
-            1
-            for t in self.tables.values()
-            if t.status in OPEN and all(s.bot is not None for s in t.seats)
-        )
-
-    def _evict(self, t: TableActor) -> None:
-        self.tables.pop(t.id, None)
-        if t.owner is not None:
-            for index, key in ((self._by_conn, t.owner[0]), (self._by_address, t.owner[1])):
-                mine = index.get(key)  # type: ignore[call-overload]
-                if mine is not None:
-                    mine.discard(t.id)
-                    if not mine:
-                        del index[key]  # type: ignore[arg-type]
-        for s in t.seats:
-            if s.conn is not None and s.conn in self.conns:
-                self.conns[s.conn].seats.pop(t.id, None)
-        for cid in t.spectators:
-            if cid in self.conns:
-                self.conns[cid].watching.discard(t.id)

@@ -10,6 +10,7 @@ table message is also checked against ``state.secret_cards(seat)``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -18,8 +19,10 @@ import msgspec
 from atout.games.base import Event, State
 from atout.protocol import messages as m
 from atout.server import record as r
+from atout.server.status import Status
 
 if TYPE_CHECKING:
+    from atout.server.conns import Conn
     from atout.server.table import TableActor
 
 
@@ -184,3 +187,106 @@ def scrub(text: str, secret: set[Any], lang: str) -> str:
         if name in text:
             text = text.replace(name, "?")
     return text
+
+
+# ================================================================== sending
+def recipients(t: TableActor) -> list[tuple[int, int | None]]:
+    out: list[tuple[int, int | None]] = [(s.conn, s.index) for s in t.seats if s.conn is not None]
+    out.extend((cid, None) for cid in t.spectators)
+    return out
+
+
+def broadcast(t: TableActor, make: Callable[[str], m.Message]) -> None:
+    """One table event to every member (one message for all spectators); one seq."""
+    t.seq += 1
+    spect: m.Message | None = None
+    for cid, seat in recipients(t):
+        if seat is None:
+            if spect is None:
+                spect = make(f"{t.id}/spectators")
+            t.host.send(cid, spect)
+        else:
+            t.host.send(cid, make(f"{t.id}/{seat}"))
+
+
+def broadcast_table(t: TableActor) -> None:
+    body = info(t)
+    broadcast(t, lambda to: m.Table(sender=m.GM, to=to, seq=t.seq, body=body))
+
+
+def send_updates(
+    t: TableActor, events: list[Event], reply: tuple[int, int | None] | None, now: float
+) -> None:
+    """Each member's own update: its view, the events it may see, its legal moves.
+
+    The hot path of a move: each seat's view is computed once, events are converted once
+    per audience (usually one: every event public), legal moves only for the seat to act.
+    """
+    t.seq += 1
+    tid, seq = t.id, t.seq
+    conns, out, guard = t.host.conns, t.host.out, t.host.leak_guard
+    public = all(e.to is None and not e.hide for e in events)
+    seen: dict[Any, list[m.EventOut]] = {}
+
+    def events_seen(seat: int | None, c: Conn) -> list[m.EventOut]:
+        # shared by every recipient who sees the same events in the same words (messages
+        # are encoded, never modified, so sharing the list is safe)
+        lang = c.lang if c.texts else None
+        key = (None if public else seat, lang)
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = events_out(t, events, seat, lang)
+        return got
+
+    rconn, rid = reply if reply is not None else (None, None)
+    for s in t.seats:
+        cid = s.conn
+        if cid is None:
+            continue
+        c = conns.get(cid)
+        if c is None:
+            continue
+        body = update_body(t, s.index, events_seen(s.index, c), now)
+        msg = m.Update(
+            sender=m.GM,
+            to=f"{tid}/{s.index}",
+            seq=seq,
+            id=rid if cid == rconn else None,
+            body=body,
+        )
+        if guard:
+            check_leak(t, s.index, msg)
+        out.append((cid, msg))
+    spect: dict[tuple[str, bool], m.Message] = {}
+    for cid in t.spectators:
+        c = conns.get(cid)
+        if c is None:
+            continue
+        key = (c.lang, c.texts)
+        msg = spect.get(key)  # type: ignore[assignment]
+        if msg is None:
+            body = update_body(t, None, events_seen(None, c), now)
+            msg = spect[key] = m.Update(sender=m.GM, to=f"{tid}/spectators", seq=seq, body=body)
+            if guard:
+                check_leak(t, None, msg)
+        out.append((cid, msg))
+
+
+def catch_up(t: TableActor, c: Conn, seat: int | None, version: int, now: float) -> None:
+    """One update carrying every event ``seat`` missed since ``version``, then the end."""
+    if t.state is None:
+        return
+    since = max(version, -1) + 1
+    events = [e for step in t.history[since:] for e in step]
+    lang = c.lang if c.texts else None
+    body = update_body(t, seat, events_out(t, events, seat, lang), now)
+    to = f"{t.id}/{'spectators' if seat is None else seat}"
+    msg = m.Update(sender=m.GM, to=to, seq=t.next_seq(), body=body)
+    if t.host.leak_guard:
+        # the events are history: a card shown at the deal may be hidden again now (shuffled
+        # back into a stock), so only what is current is held against today's secrets
+        now_only = msgspec.structs.replace(body, events=[])
+        check_leak(t, seat, m.Update(sender=m.GM, to=to, seq=t.seq, body=now_only))
+    t.host.send(c.id, msg)
+    if t.status == Status.FINISHED:
+        t.host.send(c.id, game_over(t, to, t.next_seq()))

@@ -1,67 +1,38 @@
-"""A table as a unit: the actor that holds one table's seats, game and deadline.
+"""A table as a unit: the actor that holds one table's game, seats and deadline.
 
-A :class:`TableActor` handles what its members ask (join, resume, watch, leave, start, move,
-hint, rematch), runs its timers when the game master says they are due (a seated bot's move, a
-turn time-out, a player away or gone), writes its own record to the store (its journal: a table
-is rebuilt elsewhere by replaying it, :meth:`TableActor.from_record`) and sends what its members
-see through :mod:`atout.server.members`. It knows the rest of the game master only through its
-:class:`Host`: the store, the limits, the entropy, the connections (who a member is), the
-outgoing queue, the timer queue, the bot runner and the lobby (for a rematch). Sans I/O: tested
-alone with a fake host (``tests/server/test_table.py``).
+A :class:`TableActor` runs its timers when the game master says they are due (a seated bot's
+move, a turn time-out, a player away or gone), deals, applies moves, finishes, and writes its
+own journal to the store (a table is rebuilt elsewhere by replaying it:
+:func:`atout.server.restore.from_record`). What its members ask of it is handled in
+:mod:`~atout.server.seating`, :mod:`~atout.server.talk` and :mod:`~atout.server.rematch`; what
+they are sent is built in :mod:`~atout.server.members`. It knows the rest of the game master
+only through its :class:`Host`: the store, the limits, the entropy, the connections (who a
+member is), the outgoing queue, the timer queue, the bot runner and the lobby (for a rematch).
+Sans I/O: tested alone with a fake host (``tests/server/test_table.py``).
 """
 
 from __future__ import annotations
 
-import enum
-import hmac
 import logging
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import msgspec
 
-from atout.bots.hint import hint
-from atout.games import get_game
-from atout.games.base import Event, Game, IllegalMove, State
+from atout.games.base import Event, Game, State
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server import members as view
 from atout.server import record as r
-from atout.server.conns import BIDI, Bucket, Conn, token_hash
+from atout.server.conns import Bucket, Conn
 from atout.server.limits import CoreLimits
+from atout.server.status import Status, Timer
 from atout.server.store import TableStore
 
 log = logging.getLogger("atout.server")
 
 EVICT_AFTER = 600.0  # seconds a finished table stays in memory (rematch, late watchers)
-REACT_EVERY = 3.0  # seconds between two reactions of one member
-CHAT_EVERY = 2.0  # seconds between two chat lines of one member
-
-
-class Status(enum.StrEnum):
-    """Where a table is in its life; the last three are ends."""
-
-    WAITING = "waiting"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    ABORTED = "aborted"  # its own work failed
-    CLOSED = "closed"  # nobody started it in time, or every player was gone too long
-
-
-ENDED = (Status.FINISHED, Status.ABORTED, Status.CLOSED)
-
-
-class Timer(enum.Enum):
-    """What a table asked to be woken for."""
-
-    BOT = "bot"  # a seated bot (or a bot for an away player) plays
-    TIMEOUT = "timeout"  # the turn's time is up: the default move
-    EXPIRE = "expire"  # still waiting for its start
-    EVICT = "evict"  # ended: leaves memory
-    AWAY = "away"  # a player gone for the grace period (the seat in ``arg``)
-    ABANDON = "abandon"  # every player gone too long
 
 
 class Host(Protocol):
@@ -275,7 +246,7 @@ class TableActor:
         self.turn_deadline = None
         self.host.cancel_bot(self)
         self.host.store.end(self.id, status.value, now, self.moves)
-        self.broadcast_table()
+        view.broadcast_table(self)
         self.push(now + EVICT_AFTER, Timer.EVICT)
 
     def maybe_autostart(self, now: float) -> None:
@@ -305,8 +276,8 @@ class TableActor:
             seats=view.seat_infos(self),
             nonces=nonces,
         )
-        self.broadcast(lambda to: m.Started(sender=m.GM, to=to, seq=self.seq, body=body))
-        self.send_updates(self.history[0], None, now)
+        view.broadcast(self, lambda to: m.Started(sender=m.GM, to=to, seq=self.seq, body=body))
+        view.send_updates(self, self.history[0], None, now)
 
     def play(
         self, seat: int, move: Any, now: float, how: str, reply: tuple[int, int | None] | None
@@ -325,7 +296,7 @@ class TableActor:
         finished = state.current is None
         if not finished:
             self.schedule(now)
-        self.send_updates(events, reply, now)
+        view.send_updates(self, events, reply, now)
         if finished:
             self.finish(now)
 
@@ -346,7 +317,7 @@ class TableActor:
         self.host.store.finish(self.id, self.result, now, self._moves)
         self.host.store.set_next_secret(self.id, self.next_secret)
         self.host.game_ended(self, now)
-        self.broadcast(lambda to: view.game_over(self, to, self.seq))
+        view.broadcast(self, lambda to: view.game_over(self, to, self.seq))
         self.archive()
         self.push(now + EVICT_AFTER, Timer.EVICT)
 
@@ -382,7 +353,7 @@ class TableActor:
             if now - gone < lim.away_after - 1e-6:
                 return
             seat.away = True
-            self.broadcast_table()
+            view.broadcast_table(self)
             if self.state is not None and self.state.current == seat.index:
                 self.schedule(now)
 
@@ -394,293 +365,6 @@ class TableActor:
         if was_away and playing and self.state.current == seat.index:  # type: ignore[union-attr]
             self.schedule(now)
 
-    # ============================================================== what members ask
-    def on_join(self, c: Conn, msg: m.Join, now: float) -> None:
-        if self.id in c.seats:
-            raise ProtocolError("lobby.already_seated", "You already hold a seat at this table.")
-        if self.account_seat(c) is not None:
-            raise ProtocolError(
-                "lobby.account_seated",
-                "Your account already holds a seat here: resume it.",
-                "Votre compte a déjà un siège à cette table : reprenez-le.",
-            )
-        if self.status in (Status.ABORTED, Status.CLOSED):
-            raise closed(self)
-        if self.status != Status.WAITING:
-            raise ProtocolError(
-                "table.already_started",
-                "The game has already started.",
-                "La partie a déjà commencé.",
-            )
-        want = msg.body.seat
-        if want is None:
-            free = [s for s in self.seats if not s.taken]
-            if not free:
-                raise ProtocolError("lobby.table_full", "No free seat.", "Plus de place libre.")
-            seat = free[0]
-        else:
-            if not 0 <= want < self.players:
-                raise ProtocolError("lobby.bad_seat", f"No seat {want} at this table.")
-            seat = self.seats[want]
-            if seat.taken:
-                raise ProtocolError(
-                    "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
-                )
-        self.seat_player(c, msg, seat, msg.body.nonce, now)
-
-    def seat_player(
-        self, c: Conn, msg: m.Message, seat: Seat, nonce: str | None, now: float
-    ) -> None:
-        """``c`` takes the free ``seat``: its token in the reply (``joined``), then the table."""
-        token = self.host.entropy(16).hex()
-        seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
-        seat.account = c.account
-        seat.nonce, seat.nonce_by = self.nonce(nonce)
-        c.seats[self.id] = seat.index
-        self.host.store.set_seat(self.id, seat_record(seat))
-        self.host.reply(c, msg, m.Joined, m.JoinedBody(table=self.id, seat=seat.index, token=token))
-        self.broadcast_table()
-        self.maybe_autostart(now)
-
-    def account_seat(self, c: Conn) -> Seat | None:
-        """The seat ``c``'s account holds here (None: a guest, or no seat)."""
-        if c.account is None:
-            return None
-        key = c.account.casefold()
-        return next(
-            (s for s in self.seats if s.account is not None and s.account.casefold() == key),
-            None,
-        )
-
-    def on_resume(self, c: Conn, msg: m.Resume, now: float) -> None:
-        """Take a seat back with its token, or (no token, or a stale one) as the account that
-        holds it: then a new token is issued and the old one no longer works."""
-        b = msg.body
-        token = b.token
-        seat = None
-        if token is not None:
-            h = token_hash(token)
-            seat = next(
-                (
-                    s
-                    for s in self.seats
-                    if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)
-                ),
-                None,
-            )
-        if seat is None:
-            seat = self.account_seat(c)
-            if seat is not None and seat.token_hash is not None:
-                token = self.host.entropy(16).hex()
-                seat.token_hash = token_hash(token)
-                self.host.store.set_seat(self.id, seat_record(seat))
-            else:
-                seat = None
-        if seat is None or token is None:
-            raise ProtocolError(
-                "lobby.bad_token",
-                "This token holds no seat at this table.",
-                "Ce jeton ne correspond à aucun siège de cette table.",
-            )
-        old = seat.conn
-        if old is not None and old != c.id and old in self.host.conns:
-            oc = self.host.conns[old]
-            oc.seats.pop(self.id, None)
-            self.host.send(
-                old,
-                m.Error(
-                    sender=m.GM,
-                    to=oc.name or "",
-                    body=m.ErrorBody(
-                        code="table.seat_taken_over",
-                        message="Another connection resumed your seat with its token.",
-                        message_fr="Une autre connexion a repris votre siège avec son jeton.",
-                        detail={"table": self.id},
-                    ),
-                ),
-            )
-        seat.conn = c.id
-        c.seats[self.id] = seat.index
-        self.back(seat, now)
-        self.host.reply(c, msg, m.Joined, m.JoinedBody(table=self.id, seat=seat.index, token=token))
-        self.broadcast_table()
-        self.catch_up(c, seat.index, b.version, now)
-
-    def on_watch(self, c: Conn, msg: m.Watch, now: float) -> None:
-        self.spectators.add(c.id)
-        c.watching.add(self.id)
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        self.host.send(
-            c.id,
-            m.Table(
-                sender=m.GM, to=f"{self.id}/spectators", seq=self.next_seq(), body=view.info(self)
-            ),
-        )
-        self.catch_up(c, None, msg.body.version, now)
-
-    def on_leave(self, c: Conn, msg: m.Leave, now: float) -> None:
-        if c.id in self.spectators:
-            self.spectators.discard(c.id)
-            c.watching.discard(self.id)
-            self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-            return
-        idx = c.seats.get(self.id)
-        if idx is None:
-            raise ProtocolError("table.not_seated", "You hold no seat at this table.")
-        seat = self.seats[idx]
-        del c.seats[self.id]
-        seat.conn = None
-        if self.status == Status.WAITING:
-            seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
-            seat.account = None
-        elif self.status == Status.PLAYING:
-            seat.bot, seat.token_hash = self.settings.bot_kind, None
-            seat.name = f"{seat.name} (bot)"
-        if self.status not in ENDED:
-            self.host.store.set_seat(self.id, seat_record(seat))
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        self.broadcast_table()
-        if self.status == Status.PLAYING and self.state is not None and self.state.current == idx:
-            self.schedule(now)
-
-    def on_start(self, c: Conn, msg: m.Start, now: float) -> None:
-        if self.id not in c.seats:
-            raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
-        if self.status != Status.WAITING:
-            raise ProtocolError("table.already_started", "The game has already started.")
-        if not all(s.taken for s in self.seats):
-            raise ProtocolError(
-                "table.not_ready",
-                "Every seat must be taken first.",
-                "Tous les sièges doivent être pris.",
-            )
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        self.start(now)
-
-    def on_rematch(self, c: Conn, msg: m.Rematch, now: float) -> None:
-        idx = c.seats.get(self.id)
-        if idx is None:
-            raise ProtocolError(
-                "table.not_seated", "Only a player of this table may ask for a rematch."
-            )
-        if self.status != Status.FINISHED:
-            raise ProtocolError(
-                "table.not_finished", "The game is not over.", "La partie n'est pas finie."
-            )
-        if self.rematch is not None:
-            nt = self.host.table(self.rematch)
-            self.host.reply(c, msg, m.Ok, m.TableBody(table=self.rematch))
-            if nt is not None:
-                self.send_rematch_ready(c, idx)
-            return
-        self.rematch_votes.add(idx)
-        self.rematch_nonces[idx] = self.nonce(msg.body.nonce)
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        self.broadcast(
-            lambda to: m.RematchVotes(
-                sender=m.GM,
-                to=to,
-                seq=self.seq,
-                body=m.RematchBody(table=self.id, votes=sorted(self.rematch_votes)),
-            ),
-        )
-        humans = {s.index for s in self.seats if s.bot is None}
-        if humans <= self.rematch_votes:
-            self.host.make_rematch(self, now)
-
-    def on_fill_bots(self, c: Conn, msg: m.FillBots, now: float) -> None:
-        """The empty seats get the table's bot kind, then the game starts."""
-        if self.id not in c.seats:
-            raise ProtocolError(
-                "table.not_seated",
-                "Only a seated player may fill the table with bots.",
-                "Seul un joueur assis peut compléter la table avec des robots.",
-            )
-        if self.status != Status.WAITING:
-            raise ProtocolError(
-                "table.already_started",
-                "The game has already started.",
-                "La partie a déjà commencé.",
-            )
-        if self.fill_at is not None and now < self.fill_at:
-            wait = round(self.fill_at - now + 0.0005, 3)
-            err = ProtocolError(
-                "table.too_early",
-                f"Wait {wait:.0f} s more for people before filling with bots.",
-                f"Attendez encore {wait:.0f} s d'autres joueurs avant les robots.",
-            )
-            err.detail = {"retry_after": wait}  # type: ignore[attr-defined]
-            raise err
-        self.fill_bots()
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        self.broadcast_table()
-        if all(s.taken for s in self.seats):
-            self.start(now)
-
-    def fill_bots(self, keep: int | None = None) -> None:
-        """Every free seat but ``keep`` to a bot of the table's kind (its nonce fixed by the
-        secret)."""
-        kind = self.settings.bot_kind
-        for s in self.seats:
-            if not s.taken and s.index != keep:
-                s.bot, s.name = kind, f"bot-{kind}"
-                s.nonce, s.nonce_by = r.bot_nonce(self.secret or "", s.index), "bot"
-                self.host.store.set_seat(self.id, seat_record(s))
-
-    def _member(self, c: Conn) -> int | None:
-        """``c``'s seat here (None: a spectator); refused if it is neither."""
-        idx = c.seats.get(self.id)
-        if idx is None and c.id not in self.spectators:
-            raise ProtocolError(
-                "table.not_member",
-                "Only the players and spectators of this table can talk to it.",
-                "Seuls les joueurs et spectateurs de cette table peuvent lui parler.",
-            )
-        return idx
-
-    def _talk_limit(self, c: Conn, idx: int | None, kind: str, every: float, now: float) -> None:
-        key = (kind, idx if idx is not None else f"c{c.id}")
-        b = self.talk.get(key)
-        if b is None:
-            b = self.talk[key] = Bucket(1.0 / every, 1, now)
-        wait = b.take(now)
-        if wait:
-            err = ProtocolError(
-                f"limit.{kind}",
-                f"Not so fast: retry in {wait:.1f} s.",
-                f"Pas si vite : réessayez dans {wait:.1f} s.",
-            )
-            err.detail = {"retry_after": round(wait + 0.0005, 3)}  # type: ignore[attr-defined]
-            raise err
-
-    def on_react(self, c: Conn, msg: m.React, now: float) -> None:
-        idx = self._member(c)
-        self._talk_limit(c, idx, "react", REACT_EVERY, now)
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        body = m.ReactionBody(table=self.id, seat=idx, phrase=msg.body.phrase)
-        self.broadcast(lambda to: m.Reaction(sender=m.GM, to=to, seq=self.seq, body=body))
-
-    def on_chat(self, c: Conn, msg: m.Chat, now: float) -> None:
-        if not self.host.chat:
-            raise ProtocolError(
-                "table.chat_disabled",
-                "This server has no free chat: use the reactions.",
-                "Ce serveur n'a pas de discussion libre : utilisez les réactions.",
-            )
-        idx = self._member(c)
-        text = clean_text(msg.body.text)
-        if not text:
-            raise ProtocolError(
-                "table.bad_text",
-                "Nothing to say: the text is empty.",
-                "Rien à dire : le texte est vide.",
-            )
-        self._talk_limit(c, idx, "chat", CHAT_EVERY, now)
-        self.host.reply(c, msg, m.Ok, m.TableBody(table=self.id))
-        name = self.seats[idx].name if idx is not None else c.name or ""
-        body = m.ChatOutBody(table=self.id, seat=idx, name=name, text=text)
-        self.broadcast(lambda to: m.ChatOut(sender=m.GM, to=to, seq=self.seq, body=body))
-
     @property
     def rated(self) -> bool:
         """Every seat taken so far is an account's or the game master's bots' (at the end:
@@ -688,174 +372,10 @@ class TableActor:
         taken = [s for s in self.seats if s.taken]
         return bool(taken) and all(s.rated for s in taken)
 
-    def on_move(self, c: Conn, msg: m.Move, now: float) -> None:
-        b = msg.body
-        idx = self.playing_seat(c)
-        if b.version != self.version:
-            err = ProtocolError(
-                "table.stale_state",
-                f"Your move was chosen on version {b.version}; the state is at version {self.version}.",
-                f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {self.version}.",
-            )
-            err.detail = {"version": self.version}  # type: ignore[attr-defined]
-            raise err
-        move = parse_move(self.game, b.move)
-        self.play(idx, move, now, "player", (c.id, msg.id))
-
-    def on_hint(self, c: Conn, msg: m.Hint, now: float) -> None:
-        """The heuristic's move for the client's seat, from that seat's view only (cheap: the
-        search bots would hold the event loop for a tenth of a second)."""
-        idx = self.playing_seat(c)
-        state = self.state
-        assert state is not None
-        if state.current != idx:
-            raise IllegalMove(
-                "not_your_turn",
-                f"It is seat {state.current}'s turn, not seat {idx}'s.",
-                f"C'est au tour du siège {state.current}, pas du siège {idx}.",
-            )
-        move, why = hint(self.game, state.view(idx), state.legal_moves())
-        listed, _ = view.listed(state)
-        index = next((i for i, x in enumerate(listed) if x == move), None)
-        body = m.AdviceBody(
-            table=self.id,
-            version=self.version,
-            move=msgspec.to_builtins(move),
-            index=index,
-            why=why["en"],
-            why_fr=why["fr"],
-        )
-        reply = m.Advice(sender=m.GM, to=c.name or "", id=msg.id, body=body)
-        if self.host.leak_guard:
-            view.check_leak(self, idx, reply)
-        self.host.send(c.id, reply)
-
-    def playing_seat(self, c: Conn) -> int:
-        """The client's seat here, for a request that needs a game in play."""
-        idx = c.seats.get(self.id)
-        if idx is None:
-            raise ProtocolError(
-                "table.not_seated",
-                "You hold no seat at this table.",
-                "Vous n'avez pas de siège à cette table.",
-            )
-        if self.status == Status.WAITING or self.state is None:
-            raise ProtocolError(
-                "table.not_started", "The game has not started.", "La partie n'a pas commencé."
-            )
-        if self.status == Status.FINISHED:
-            raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
-        if self.status in ENDED:
-            raise closed(self)
-        return idx
-
-    # ============================================================== what members are sent
-    def members(self) -> list[tuple[int, int | None]]:
-        out: list[tuple[int, int | None]] = [
-            (s.conn, s.index) for s in self.seats if s.conn is not None
-        ]
-        out.extend((cid, None) for cid in self.spectators)
-        return out
-
-    def broadcast(self, make: Callable[[str], m.Message]) -> None:
-        """One table event to every member (one message for all spectators); one seq."""
-        self.seq += 1
-        spect: m.Message | None = None
-        for cid, seat in self.members():
-            if seat is None:
-                if spect is None:
-                    spect = make(f"{self.id}/spectators")
-                self.host.send(cid, spect)
-            else:
-                self.host.send(cid, make(f"{self.id}/{seat}"))
-
-    def broadcast_table(self) -> None:
-        info = view.info(self)
-        self.broadcast(lambda to: m.Table(sender=m.GM, to=to, seq=self.seq, body=info))
-
     def next_seq(self) -> int:
         """A number for a table frame sent to one member only: seq never repeats for anyone."""
         self.seq += 1
         return self.seq
-
-    def send_updates(
-        self, events: list[Event], reply: tuple[int, int | None] | None, now: float
-    ) -> None:
-        """Each member's own update: its view, the events it may see, its legal moves.
-
-        The hot path of a move: each seat's view is computed once, events are converted once
-        per audience (usually one: every event public), legal moves only for the seat to act.
-        """
-        self.seq += 1
-        tid, seq = self.id, self.seq
-        conns, out, guard = self.host.conns, self.host.out, self.host.leak_guard
-        public = all(e.to is None and not e.hide for e in events)
-        seen: dict[Any, list[m.EventOut]] = {}
-
-        def events_seen(seat: int | None, c: Conn) -> list[m.EventOut]:
-            # shared by every recipient who sees the same events in the same words (messages
-            # are encoded, never modified, so sharing the list is safe)
-            lang = c.lang if c.texts else None
-            key = (None if public else seat, lang)
-            got = seen.get(key)
-            if got is None:
-                got = seen[key] = view.events_out(self, events, seat, lang)
-            return got
-
-        rconn, rid = reply if reply is not None else (None, None)
-        for s in self.seats:
-            cid = s.conn
-            if cid is None:
-                continue
-            c = conns.get(cid)
-            if c is None:
-                continue
-            body = view.update_body(self, s.index, events_seen(s.index, c), now)
-            msg = m.Update(
-                sender=m.GM,
-                to=f"{tid}/{s.index}",
-                seq=seq,
-                id=rid if cid == rconn else None,
-                body=body,
-            )
-            if guard:
-                view.check_leak(self, s.index, msg)
-            out.append((cid, msg))
-        spect: dict[tuple[str, bool], m.Message] = {}
-        for cid in self.spectators:
-            c = conns.get(cid)
-            if c is None:
-                continue
-            key = (c.lang, c.texts)
-            msg = spect.get(key)  # type: ignore[assignment]
-            if msg is None:
-                body = view.update_body(self, None, events_seen(None, c), now)
-                msg = spect[key] = m.Update(sender=m.GM, to=f"{tid}/spectators", seq=seq, body=body)
-                if guard:
-                    view.check_leak(self, None, msg)
-            out.append((cid, msg))
-
-    def catch_up(self, c: Conn, seat: int | None, version: int, now: float) -> None:
-        """One update carrying every event ``seat`` missed since ``version``, then the end."""
-        if self.state is None:
-            return
-        since = max(version, -1) + 1
-        events = [e for step in self.history[since:] for e in step]
-        lang = c.lang if c.texts else None
-        body = view.update_body(self, seat, view.events_out(self, events, seat, lang), now)
-        to = f"{self.id}/{'spectators' if seat is None else seat}"
-        msg = m.Update(sender=m.GM, to=to, seq=self.next_seq(), body=body)
-        if self.host.leak_guard:
-            # the events are history: a card shown at the deal may be hidden again now (shuffled
-            # back into a stock), so only what is current is held against today's secrets
-            now_only = msgspec.structs.replace(body, events=[])
-            view.check_leak(self, seat, m.Update(sender=m.GM, to=to, seq=self.seq, body=now_only))
-        self.host.send(c.id, msg)
-        if self.status == Status.FINISHED:
-            self.host.send(c.id, view.game_over(self, to, self.next_seq()))
-
-    def send_rematch_ready(self, c: Conn, idx: int) -> None:
-        self.host.send(c.id, view.rematch_ready(self, f"{self.id}/{idx}", self.next_seq()))
 
     # ============================================================== fair deals and the record
     def commit_secret(self, secret: str) -> None:
@@ -883,79 +403,6 @@ class TableActor:
                 self.host.store.set_seat(self.id, seat_record(s))
         return [s.nonce or "" for s in self.seats]
 
-    def head_record(self) -> r.TableRecord:
-        return r.TableRecord(
-            table=self.id,
-            game=self.game.id,
-            players=self.players,
-            options=self.options,
-            settings=msgspec.to_builtins(self.settings),
-            status=Status.WAITING.value,
-            created=self.created,
-            seats=[seat_record(s) for s in self.seats],
-            rematch_of=self.rematch_of,
-            secret=self.secret,
-            commitment=self.commitment,
-        )
-
-    @classmethod
-    def from_record(cls, host: Host, rec: r.TableRecord, now: float) -> TableActor:
-        """Rebuild a table from its record (a restart, or a finished table read back)."""
-        game = get_game(rec.game)
-        settings = msgspec.convert(rec.settings, m.CreateTableBody)
-        seats = [
-            Seat(
-                s.seat,
-                name=s.name,
-                bot=s.bot,
-                token_hash=s.token_hash,
-                nonce=s.nonce,
-                nonce_by=s.nonce_by,
-                account=s.account,
-            )
-            for s in rec.seats
-        ]
-        t = cls(
-            host=host,
-            id=rec.table,
-            game=game,
-            players=rec.players,
-            options=rec.options,
-            settings=settings,
-            created=rec.created,
-            seats=seats,
-            status=Status(rec.status),
-            rematch_of=rec.rematch_of,
-            rematch=rec.rematch,
-            secret=rec.secret,
-            commitment=rec.commitment,
-            next_secret=rec.next_secret,
-        )
-        store, lim = host.store, host.limits
-        if rec.status == Status.WAITING and t.secret is None:  # a table of an older database
-            t.commit_secret(r.new_secret(host.entropy(32)))
-            store.set_secret(t.id, t.secret, t.commitment)  # type: ignore[arg-type]
-            for s in t.seats:
-                if s.bot is not None:
-                    store.set_seat(t.id, seat_record(s))
-        if rec.status == Status.WAITING and lim.waiting_ttl > 0:
-            t.push(max(now, rec.created + lim.waiting_ttl), Timer.EXPIRE)
-        if rec.status in (Status.PLAYING, Status.FINISHED):
-            t.state, t._history = replay(rec)
-            t.seed, t.commitment = rec.seed, rec.commitment
-            t._moves = list(rec.moves)
-            t.seq = t.version + 1
-            if rec.status == Status.FINISHED:
-                t.result = rec.result
-            elif t.state.current is None:  # crashed between the last move and the finish
-                t.finish(now)
-            else:
-                for s in t.seats:
-                    if s.bot is None:  # nobody is connected after a restart
-                        t.gone(s, now)
-                t.schedule(now)
-        return t
-
 
 def seat_record(s: Seat) -> r.SeatRecord:
     return r.SeatRecord(
@@ -967,17 +414,6 @@ def seat_record(s: Seat) -> r.SeatRecord:
         nonce_by=s.nonce_by,  # type: ignore[arg-type]
         account=s.account,
     )
-
-
-def clean_text(text: str) -> str:
-    """Chat text as relayed: control and direction characters removed, spaces trimmed."""
-    kept = "".join(
-        " " if ch in "\t\n" else ch
-        for ch in text
-        if ch in "\t\n"
-        or (ch not in BIDI and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
-    )
-    return " ".join(kept.split())
 
 
 def replay(rec: r.TableRecord) -> tuple[State[Any], list[list[Event]]]:

@@ -1,0 +1,86 @@
+"""A table to its record and back: the head record written at its creation, and the actor
+rebuilt from a record (a restart, a finished table read back, or another node taking it over)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from atout.games import get_game
+from atout.protocol import messages as m
+from atout.server import record as r
+from atout.server.status import Status, Timer
+from atout.server.table import Host, Seat, TableActor, replay, seat_record
+
+
+def head_record(t: TableActor) -> r.TableRecord:
+    return r.TableRecord(
+        table=t.id,
+        game=t.game.id,
+        players=t.players,
+        options=t.options,
+        settings=msgspec.to_builtins(t.settings),
+        status=Status.WAITING.value,
+        created=t.created,
+        seats=[seat_record(s) for s in t.seats],
+        rematch_of=t.rematch_of,
+        secret=t.secret,
+        commitment=t.commitment,
+    )
+
+
+def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
+    """Rebuild a table from its record (a restart, or a finished table read back)."""
+    game = get_game(rec.game)
+    settings = msgspec.convert(rec.settings, m.CreateTableBody)
+    seats = [
+        Seat(
+            s.seat,
+            name=s.name,
+            bot=s.bot,
+            token_hash=s.token_hash,
+            nonce=s.nonce,
+            nonce_by=s.nonce_by,
+            account=s.account,
+        )
+        for s in rec.seats
+    ]
+    t = TableActor(
+        host=host,
+        id=rec.table,
+        game=game,
+        players=rec.players,
+        options=rec.options,
+        settings=settings,
+        created=rec.created,
+        seats=seats,
+        status=Status(rec.status),
+        rematch_of=rec.rematch_of,
+        rematch=rec.rematch,
+        secret=rec.secret,
+        commitment=rec.commitment,
+        next_secret=rec.next_secret,
+    )
+    store, lim = host.store, host.limits
+    if rec.status == Status.WAITING and t.secret is None:  # a table of an older database
+        t.commit_secret(r.new_secret(host.entropy(32)))
+        store.set_secret(t.id, t.secret, t.commitment)  # type: ignore[arg-type]
+        for s in t.seats:
+            if s.bot is not None:
+                store.set_seat(t.id, seat_record(s))
+    if rec.status == Status.WAITING and lim.waiting_ttl > 0:
+        t.push(max(now, rec.created + lim.waiting_ttl), Timer.EXPIRE)
+    if rec.status in (Status.PLAYING, Status.FINISHED):
+        t.state, t.history = replay(rec)
+        t.seed, t.commitment = rec.seed, rec.commitment
+        t.moves = list(rec.moves)
+        t.seq = t.version + 1
+        if rec.status == Status.FINISHED:
+            t.result = rec.result
+        elif t.state.current is None:  # crashed between the last move and the finish
+            t.finish(now)
+        else:
+            for s in t.seats:
+                if s.bot is None:  # nobody is connected after a restart
+                    t.gone(s, now)
+            t.schedule(now)
+    return t

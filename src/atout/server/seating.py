@@ -1,0 +1,296 @@
+"""What the members of a table ask of it: a seat (join, resume, leave), to watch, to start, to
+fill the empty seats with bots, a move, a hint.
+
+Each handler takes the table, the asking connection, the message and the time, checks the request
+and answers through the table's host (refusals are raised as :class:`ProtocolError` or
+:class:`IllegalMove`; the router turns them into ``error`` frames). The game's rules are the
+game's: a move is only parsed here and applied by :meth:`TableActor.play`.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+import msgspec
+
+from atout.bots.hint import hint
+from atout.games.base import IllegalMove
+from atout.protocol import messages as m
+from atout.protocol.errors import ProtocolError
+from atout.server import members as view
+from atout.server import record as r
+from atout.server.conns import Conn, token_hash
+from atout.server.status import ENDED, Status
+from atout.server.table import Seat, TableActor, closed, parse_move, seat_record
+
+
+def on_join(t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
+    if t.id in c.seats:
+        raise ProtocolError("lobby.already_seated", "You already hold a seat at this table.")
+    if account_seat(t, c) is not None:
+        raise ProtocolError(
+            "lobby.account_seated",
+            "Your account already holds a seat here: resume it.",
+            "Votre compte a déjà un siège à cette table : reprenez-le.",
+        )
+    if t.status in (Status.ABORTED, Status.CLOSED):
+        raise closed(t)
+    if t.status != Status.WAITING:
+        raise ProtocolError(
+            "table.already_started",
+            "The game has already started.",
+            "La partie a déjà commencé.",
+        )
+    want = msg.body.seat
+    if want is None:
+        free = [s for s in t.seats if not s.taken]
+        if not free:
+            raise ProtocolError("lobby.table_full", "No free seat.", "Plus de place libre.")
+        seat = free[0]
+    else:
+        if not 0 <= want < t.players:
+            raise ProtocolError("lobby.bad_seat", f"No seat {want} at this table.")
+        seat = t.seats[want]
+        if seat.taken:
+            raise ProtocolError(
+                "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
+            )
+    seat_player(t, c, msg, seat, msg.body.nonce, now)
+
+
+def seat_player(
+    t: TableActor, c: Conn, msg: m.Message, seat: Seat, nonce: str | None, now: float
+) -> None:
+    """``c`` takes the free ``seat``: its token in the reply (``joined``), then the table."""
+    token = t.host.entropy(16).hex()
+    seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
+    seat.account = c.account
+    seat.nonce, seat.nonce_by = t.nonce(nonce)
+    c.seats[t.id] = seat.index
+    t.host.store.set_seat(t.id, seat_record(seat))
+    t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+    view.broadcast_table(t)
+    t.maybe_autostart(now)
+
+
+def account_seat(t: TableActor, c: Conn) -> Seat | None:
+    """The seat ``c``'s account holds here (None: a guest, or no seat)."""
+    if c.account is None:
+        return None
+    key = c.account.casefold()
+    return next(
+        (s for s in t.seats if s.account is not None and s.account.casefold() == key),
+        None,
+    )
+
+
+def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
+    """Take a seat back with its token, or (no token, or a stale one) as the account that
+    holds it: then a new token is issued and the old one no longer works."""
+    b = msg.body
+    token = b.token
+    seat = None
+    if token is not None:
+        h = token_hash(token)
+        seat = next(
+            (
+                s
+                for s in t.seats
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)
+            ),
+            None,
+        )
+    if seat is None:
+        seat = account_seat(t, c)
+        if seat is not None and seat.token_hash is not None:
+            token = t.host.entropy(16).hex()
+            seat.token_hash = token_hash(token)
+            t.host.store.set_seat(t.id, seat_record(seat))
+        else:
+            seat = None
+    if seat is None or token is None:
+        raise ProtocolError(
+            "lobby.bad_token",
+            "This token holds no seat at this table.",
+            "Ce jeton ne correspond à aucun siège de cette table.",
+        )
+    old = seat.conn
+    if old is not None and old != c.id and old in t.host.conns:
+        oc = t.host.conns[old]
+        oc.seats.pop(t.id, None)
+        t.host.send(
+            old,
+            m.Error(
+                sender=m.GM,
+                to=oc.name or "",
+                body=m.ErrorBody(
+                    code="table.seat_taken_over",
+                    message="Another connection resumed your seat with its token.",
+                    message_fr="Une autre connexion a repris votre siège avec son jeton.",
+                    detail={"table": t.id},
+                ),
+            ),
+        )
+    seat.conn = c.id
+    c.seats[t.id] = seat.index
+    t.back(seat, now)
+    t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+    view.broadcast_table(t)
+    view.catch_up(t, c, seat.index, b.version, now)
+
+
+def on_watch(t: TableActor, c: Conn, msg: m.Watch, now: float) -> None:
+    t.spectators.add(c.id)
+    c.watching.add(t.id)
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    t.host.send(
+        c.id,
+        m.Table(sender=m.GM, to=f"{t.id}/spectators", seq=t.next_seq(), body=view.info(t)),
+    )
+    view.catch_up(t, c, None, msg.body.version, now)
+
+
+def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
+    if c.id in t.spectators:
+        t.spectators.discard(c.id)
+        c.watching.discard(t.id)
+        t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+        return
+    idx = c.seats.get(t.id)
+    if idx is None:
+        raise ProtocolError("table.not_seated", "You hold no seat at this table.")
+    seat = t.seats[idx]
+    del c.seats[t.id]
+    seat.conn = None
+    if t.status == Status.WAITING:
+        seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
+        seat.account = None
+    elif t.status == Status.PLAYING:
+        seat.bot, seat.token_hash = t.settings.bot_kind, None
+        seat.name = f"{seat.name} (bot)"
+    if t.status not in ENDED:
+        t.host.store.set_seat(t.id, seat_record(seat))
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    view.broadcast_table(t)
+    if t.status == Status.PLAYING and t.state is not None and t.state.current == idx:
+        t.schedule(now)
+
+
+def on_start(t: TableActor, c: Conn, msg: m.Start, now: float) -> None:
+    if t.id not in c.seats:
+        raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
+    if t.status != Status.WAITING:
+        raise ProtocolError("table.already_started", "The game has already started.")
+    if not all(s.taken for s in t.seats):
+        raise ProtocolError(
+            "table.not_ready",
+            "Every seat must be taken first.",
+            "Tous les sièges doivent être pris.",
+        )
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    t.start(now)
+
+
+def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
+    """The empty seats get the table's bot kind, then the game starts."""
+    if t.id not in c.seats:
+        raise ProtocolError(
+            "table.not_seated",
+            "Only a seated player may fill the table with bots.",
+            "Seul un joueur assis peut compléter la table avec des robots.",
+        )
+    if t.status != Status.WAITING:
+        raise ProtocolError(
+            "table.already_started",
+            "The game has already started.",
+            "La partie a déjà commencé.",
+        )
+    if t.fill_at is not None and now < t.fill_at:
+        wait = round(t.fill_at - now + 0.0005, 3)
+        err = ProtocolError(
+            "table.too_early",
+            f"Wait {wait:.0f} s more for people before filling with bots.",
+            f"Attendez encore {wait:.0f} s d'autres joueurs avant les robots.",
+        )
+        err.detail = {"retry_after": wait}  # type: ignore[attr-defined]
+        raise err
+    fill_bots(t)
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    view.broadcast_table(t)
+    if all(s.taken for s in t.seats):
+        t.start(now)
+
+
+def fill_bots(t: TableActor, keep: int | None = None) -> None:
+    """Every free seat but ``keep`` to a bot of the table's kind (its nonce fixed by the
+    secret)."""
+    kind = t.settings.bot_kind
+    for s in t.seats:
+        if not s.taken and s.index != keep:
+            s.bot, s.name = kind, f"bot-{kind}"
+            s.nonce, s.nonce_by = r.bot_nonce(t.secret or "", s.index), "bot"
+            t.host.store.set_seat(t.id, seat_record(s))
+
+
+def on_move(t: TableActor, c: Conn, msg: m.Move, now: float) -> None:
+    b = msg.body
+    idx = playing_seat(t, c)
+    if b.version != t.version:
+        err = ProtocolError(
+            "table.stale_state",
+            f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
+            f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
+        )
+        err.detail = {"version": t.version}  # type: ignore[attr-defined]
+        raise err
+    move = parse_move(t.game, b.move)
+    t.play(idx, move, now, "player", (c.id, msg.id))
+
+
+def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
+    """The heuristic's move for the client's seat, from that seat's view only (cheap: the
+    search bots would hold the event loop for a tenth of a second)."""
+    idx = playing_seat(t, c)
+    state = t.state
+    assert state is not None
+    if state.current != idx:
+        raise IllegalMove(
+            "not_your_turn",
+            f"It is seat {state.current}'s turn, not seat {idx}'s.",
+            f"C'est au tour du siège {state.current}, pas du siège {idx}.",
+        )
+    move, why = hint(t.game, state.view(idx), state.legal_moves())
+    listed, _ = view.listed(state)
+    index = next((i for i, x in enumerate(listed) if x == move), None)
+    body = m.AdviceBody(
+        table=t.id,
+        version=t.version,
+        move=msgspec.to_builtins(move),
+        index=index,
+        why=why["en"],
+        why_fr=why["fr"],
+    )
+    reply = m.Advice(sender=m.GM, to=c.name or "", id=msg.id, body=body)
+    if t.host.leak_guard:
+        view.check_leak(t, idx, reply)
+    t.host.send(c.id, reply)
+
+
+def playing_seat(t: TableActor, c: Conn) -> int:
+    """The client's seat here, for a request that needs a game in play."""
+    idx = c.seats.get(t.id)
+    if idx is None:
+        raise ProtocolError(
+            "table.not_seated",
+            "You hold no seat at this table.",
+            "Vous n'avez pas de siège à cette table.",
+        )
+    if t.status == Status.WAITING or t.state is None:
+        raise ProtocolError(
+            "table.not_started", "The game has not started.", "La partie n'a pas commencé."
+        )
+    if t.status == Status.FINISHED:
+        raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
+    if t.status in ENDED:
+        raise closed(t)
+    return idx
