@@ -1,4 +1,5 @@
-"""Sockets: one :class:`WsConnection` per TCP connection and the :class:`Listener`.
+"""Sockets: one :class:`WsConnection` per TCP connection (the listening sockets are
+:mod:`atout.server.listener`'s).
 
 Each TCP connection is an :class:`asyncio.Protocol` feeding bytes to the ``websockets`` library's
 sans-I/O :class:`~websockets.server.ServerProtocol` (framing, control frames, the size of a
@@ -14,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import codecs
-import errno
-import socket
 import struct
 import time
 from collections import deque
@@ -34,13 +33,15 @@ from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.api import MAX_BODY, ApiError, HttpRequest, HttpResponse, error_response
 from atout.server.api import session_token as request_session
+
+# the listening sockets, where the shell (ws.py) has always found them
+from atout.server.listener import Listener  # noqa: F401
 from atout.web import static_file
 
 if TYPE_CHECKING:
     from atout.server.ws import Shell
 
 MAX_HEAD = 16 << 10  # bytes of an HTTP request head (request line and headers)
-ACCEPT_BACKOFF = 0.25  # seconds without accepting after the process ran out of descriptors
 READ_SIZE = 16 << 10  # bytes read from a socket at once (asyncio's default: 256 KiB)
 SLICE = 32  # frames handled in one go before other sockets get their turn
 
@@ -506,56 +507,3 @@ def _too_large(limit: int) -> ProtocolError:
         f"A message may have at most {limit} bytes: closing (1009).",
         f"Un message a au plus {limit} octets : fermeture (1009).",
     )
-
-
-class Listener:
-    """The listening sockets, with an accept loop that backs off when the process is out of
-    descriptors (asyncio's own logs every pending connection again and again)."""
-
-    def __init__(self, shell: Shell, sockets: list[socket.socket]) -> None:
-        self.shell = shell
-        self.loop = shell.loop
-        self.sockets = sockets
-        self.closed = False
-        for s in sockets:
-            self.loop.add_reader(s.fileno(), self._accept, s)
-
-    def _accept(self, sock: socket.socket) -> None:
-        for _ in range(64):
-            try:
-                conn, _addr = sock.accept()
-            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
-                return
-            except OSError as e:
-                if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                    self.shell.warn(
-                        "accept",
-                        "cannot accept connections (%s): retrying every %s s",
-                        e.strerror,
-                        ACCEPT_BACKOFF,
-                    )
-                    self.loop.remove_reader(sock.fileno())
-                    self.loop.call_later(ACCEPT_BACKOFF, self._resume, sock)
-                else:
-                    self.shell.warn("accept", "accept failed: %s", e)
-                return
-            conn.setblocking(False)
-            self.loop.create_task(self._adopt(conn))
-
-    async def _adopt(self, conn: socket.socket) -> None:
-        try:
-            await self.loop.connect_accepted_socket(self.shell.new_connection, conn)
-        except OSError:
-            conn.close()
-
-    def _resume(self, sock: socket.socket) -> None:
-        if not self.closed:
-            self.loop.add_reader(sock.fileno(), self._accept, sock)
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        for s in self.sockets:
-            self.loop.remove_reader(s.fileno())
-            s.close()
