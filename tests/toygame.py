@@ -18,23 +18,12 @@ import msgspec
 
 import toygame_text as text
 from atout.cards import Card, card, deck_52
-from atout.games.base import (
-    Event,
-    Field,
-    Game,
-    IllegalMove,
-    Options,
-    Result,
-    State,
-    ViewSpec,
-    cards_in_hand,
-    private,
-    unknown_move,
-)
+from atout.games import base
+from atout.games.base import Event, Field, IllegalMove, Result, SimpleMove, fewest_cards
 from atout.games.sentences import refuse
 
 
-class MatchOptions(Options, frozen=True):
+class MatchOptions(base.Options, frozen=True):
     """No options."""
 
 
@@ -45,32 +34,24 @@ class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
         return f"play {self.card}"
 
 
-class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
-    def __str__(self) -> str:
-        return "draw"
+class Draw(SimpleMove, tag="draw"):
+    pass
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="type"):
-    def __str__(self) -> str:
-        return "pass"
+class Pass(SimpleMove, tag="pass"):
+    pass
 
 
 DECK = [c for c in deck_52() if c.rank >= 10 or c.rank == 1]
 HAND = 3
 
 
-class MatchState(State[MatchOptions]):
+class MatchState(base.State[MatchOptions]):
     def __init__(self, players: int, options: MatchOptions, rng: random.Random) -> None:
-        self.num_players, self.options, self.rng = players, options, rng
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        super().__init__(players, options, rng)
         self.stock: list[Card] = []
         self.pile: list[Card] = []
         self.seat = self.passes = 0
-        self._result: Result | None = None
-
-    @property
-    def current(self) -> int | None:
-        return None if self._result else self.seat
 
     def legal_moves(self) -> list[Any]:
         if self._result:
@@ -82,13 +63,13 @@ class MatchState(State[MatchOptions]):
 
     def refusal(self, move: Any) -> IllegalMove:
         if isinstance(move, Play):
-            c = cards_in_hand([move.card], self.hands[self.seat])[0]
+            c = base.cards_in_hand([move.card], self.hands[self.seat])[0]
             return refuse("no_match", text.NO_MATCH, c=c, top=self.pile[-1])
         if isinstance(move, Draw):
             return refuse("stock_empty", text.STOCK_EMPTY)
         if isinstance(move, Pass):
             return refuse("must_draw", text.MUST_DRAW)
-        return unknown_move()
+        return base.unknown_move()
 
     def _apply(self, move: Any) -> list[Event]:
         seat, hand = self.seat, self.hands[self.seat]
@@ -102,25 +83,20 @@ class MatchState(State[MatchOptions]):
         elif isinstance(move, Draw):
             c = self.stock.pop()
             hand.append(c)
-            events += private("draw", seat, {"card": c.code}, {"card": None}, (seat,))
+            events += base.private("draw", seat, {"card": c.code}, {"card": None}, (seat,))
         else:
             self.passes += 1
             events.append(Event("pass", seat))
         if not hand or self.passes >= self.num_players:
-            fewest = min(len(h) for h in self.hands)
-            winners = tuple(i for i, h in enumerate(self.hands) if len(h) == fewest)
+            winners = fewest_cards(self.hands)
             self._result = Result(winners, "emptied_hand" if not hand else "deadlock")
             events.append(Event("game_over", None, {"winners": list(winners)}))
         self.seat = (seat + 1) % self.num_players
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "game": "match",
-            "players": self.num_players,
-            "seat": seat,
-            "turn": self.current,
-            "move": self.move_count,
+        out = self.view_head("match", seat)
+        out |= {
             "options": {},
             "top": [self.pile[-1].code],
             "stock_size": len(self.stock),
@@ -129,9 +105,7 @@ class MatchState(State[MatchOptions]):
         }
         if seat is not None:
             out["hand"] = [c.code for c in self.hands[seat]]
-        if self._result is not None:
-            out["result"] = msgspec.to_builtins(self._result)
-        return out
+        return self.view_result(out)
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         return {c for i, h in enumerate(self.hands) if i != seat for c in h} | set(self.stock)
@@ -142,26 +116,20 @@ class MatchState(State[MatchOptions]):
         for h in self.hands:
             yield from h
 
-    def result(self) -> Result | None:
-        return self._result
-
     def _clone(self) -> MatchState:
-        new = MatchState(self.num_players, self.options, self.rng)
-        new.hands = [list(h) for h in self.hands]
-        new.stock, new.pile = list(self.stock), list(self.pile)
-        new.seat, new.passes, new.move_count = self.seat, self.passes, self.move_count
-        new._result = self._result
+        new = self._copy()
+        new.stock, new.pile, new.passes = list(self.stock), list(self.pile), self.passes
         return new
 
 
-class MatchGame(Game[MatchOptions]):
+class MatchGame(base.Game[MatchOptions]):
     id = "match"
     titles: ClassVar[dict[str, str]] = {"en": "Match (a toy)", "fr": "Pareil (un jouet)"}
     min_players = 2
     max_players = 4
     Options = MatchOptions
     move_types = (Play, Draw, Pass)
-    view_spec = ViewSpec(
+    view_spec = base.ViewSpec(
         (
             Field("top", "cards", "Face up", "Carte visible"),
             Field("stock_size", "card_count", "Left to draw", "Reste à piocher"),

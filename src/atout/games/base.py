@@ -133,6 +133,14 @@ class Result(msgspec.Struct, frozen=True):
     detail: dict[str, Any] = {}
 
 
+class SimpleMove(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of a move with no parameter (``draw``, ``pass``): a subclass gives only its tag
+    (``class Draw(SimpleMove, tag="draw")``), which is also its readable form."""
+
+    def __str__(self) -> str:
+        return str(self.__struct_config__.tag)
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Base for a game's options. Subclasses declare fields with defaults and
     ``Annotated[..., msgspec.Meta(description=...)]`` so the lobby can list and explain them."""
@@ -241,8 +249,9 @@ class State(ABC, Generic[O]):
     """One table's position. Mutable: :meth:`apply` changes it in place; use :meth:`clone`
     to branch (bots, search).
 
-    Subclasses set ``num_players``, ``options`` and ``rng`` in their constructor and keep
-    ``move_count`` up to date through :meth:`apply`.
+    Subclasses call this constructor (or set ``num_players``, ``options`` and ``rng``
+    themselves), keep ``move_count`` up to date through :meth:`apply`, ``seat`` on the seat to
+    act and ``_result`` on the result once there is one.
     """
 
     game: ClassVar[Game[Any]]
@@ -250,12 +259,26 @@ class State(ABC, Generic[O]):
     options: O
     rng: random.Random
     move_count: int = 0
+    hands: list[list[Card]]
+    seat: int = 0
+    _result: Result | None = None
+    _start_events: Sequence[Event] = ()
+
+    def __init__(self, players: int, options: O, rng: random.Random) -> None:
+        """What every table holds at first: no move made, an empty hand per seat, no result."""
+        self.num_players = players
+        self.options = options
+        self.rng = rng
+        self.move_count = 0
+        self.hands = [[] for _ in range(players)]
+        self._result = None
+        self._start_events = []
 
     # -- whose turn, what is legal -------------------------------------------------------
     @property
-    @abstractmethod
     def current(self) -> int | None:
-        """The seat that must act now, or ``None`` when the game is over."""
+        """The seat that must act now (``seat``), or ``None`` when the game is over."""
+        return None if self._result is not None else self.seat
 
     @abstractmethod
     def legal_moves(self) -> list[Any]:
@@ -313,6 +336,22 @@ class State(ABC, Generic[O]):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator). JSON-ready."""
 
+    def view_head(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        """The keys a view starts with: ``game``, ``players``, ``seat``, ``turn``, ``move``."""
+        return {
+            "game": game_id,
+            "players": self.num_players,
+            "seat": seat,
+            "turn": self.current,
+            "move": self.move_count,
+        }
+
+    def view_result(self, out: dict[str, Any]) -> dict[str, Any]:
+        """``out`` with the ``result`` key added once the game is over."""
+        if self._result is not None:
+            out["result"] = msgspec.to_builtins(self._result)
+        return out
+
     @abstractmethod
     def secret_cards(self, seat: int | None) -> set[Card]:
         """Cards whose whereabouts ``seat`` cannot know: its views and events must never name
@@ -323,9 +362,9 @@ class State(ABC, Generic[O]):
         """Every card in every zone, for the conservation tests."""
 
     # -- the end -------------------------------------------------------------------------
-    @abstractmethod
     def result(self) -> Result | None:
         """How the game ended, or ``None`` while it goes on."""
+        return self._result
 
     @property
     def is_over(self) -> bool:
@@ -342,14 +381,51 @@ class State(ABC, Generic[O]):
     def _clone(self) -> Self:
         """Copy the game-specific fields; :meth:`clone` copies ``rng``."""
 
+    def _copy(self) -> Self:
+        """A new state of this class holding a copy of the fields every state has (the hands
+        copied, the rest shared as they are immutable); for :meth:`_clone`, which copies the
+        others."""
+        new = type(self).__new__(type(self))
+        new.num_players = self.num_players
+        new.options = self.options
+        new.move_count = self.move_count
+        new.seat = self.seat
+        new.hands = [list(h) for h in self.hands]
+        new._result = self._result
+        new._start_events = self._start_events
+        return new
+
     def start_events(self) -> list[Event]:
         """What the deal showed (face-up cards, first player…), announced when the table starts."""
-        return []
+        return list(self._start_events)
 
     def default_move(self) -> Any:
         """The move the game master makes for a seat that ran out of time (documented per game).
         By default the first legal move."""
         return self.legal_moves()[0]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def fewest_cards(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """The seats holding the fewest cards (a shared win when several do)."""
+    fewest = min(len(h) for h in hands)
+    return tuple(i for i, h in enumerate(hands) if len(h) == fewest)
+
+
+def deal_unknown(
+    hands: list[list[Card]], sizes: Sequence[int], unknown: list[Card], rng: random.Random
+) -> list[Card]:
+    """Shuffle ``unknown`` with ``rng`` and deal from it until each hand holds as many cards as
+    ``sizes`` says: a sample of what a view hides (:meth:`Game.determinize`). Returns the cards
+    left over."""
+    rng.shuffle(unknown)
+    for i, hand in enumerate(hands):
+        need = sizes[i] - len(hand)
+        hand.extend(unknown[:need])
+        del unknown[:need]
+    return unknown
 
 
 @cache

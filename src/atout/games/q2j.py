@@ -32,10 +32,15 @@ from atout.games.base import (
     State,
     ViewSpec,
     cards_in_hand,
+    deal_unknown,
+    fewest_cards,
     private,
     unknown_move,
 )
+from atout.games.q2j_moves import DRAW, JACKS, PLAY_ONE, Draw, Move, Play, pair_play
 from atout.games.sentences import refuse
+
+__all__ = ["GAME", "Draw", "Move", "Play", "Q2JOptions", "Q2JState", "beats"]
 
 # --------------------------------------------------------------------------- options
 
@@ -61,42 +66,6 @@ class Q2JOptions(Options, frozen=True):
             )
         ),
     ] = "free_lead"
-
-
-# --------------------------------------------------------------------------- moves
-
-
-# every spelling of a card code a move may use ("qh" -> "QH")
-_CODES = {v: c.code for c in deck_52() for v in (c.code, c.code.lower())}
-
-
-class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
-    """Play one card, or two Queens together (a Q²)."""
-
-    cards: tuple[str, ...]
-
-    def __post_init__(self) -> None:  # a Q² is a set: one spelling, one order
-        cs = tuple(_CODES.get(c, c) for c in self.cards)
-        if len(cs) == 2 and cs[0] > cs[1]:
-            cs = (cs[1], cs[0])
-        if cs != self.cards:
-            msgspec.structs.force_setattr(self, "cards", cs)
-
-    def __str__(self) -> str:
-        return "play " + " ".join(self.cards)
-
-
-class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
-    """Draw one card and end the turn (also: answer a Q² without a Jack)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-Move = Play | Draw
-_DRAW = Draw()
-_PLAY1 = {c: Play((c.code,)) for c in deck_52()}
-_JACKS = frozenset(c for c in deck_52() if c.rank == JACK)
 
 
 # --------------------------------------------------------------------------- the strength rule
@@ -161,11 +130,7 @@ class Q2JState(State[Q2JOptions]):
     )
 
     def __init__(self, players: int, options: Q2JOptions, rng: random.Random) -> None:
-        self.num_players = players
-        self.options = options
-        self.rng = rng
-        self.move_count = 0
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        super().__init__(players, options, rng)
         self.stock: list[Card] = []
         self.discard: list[Card] = []  # every card on the pile, the top unit last
         self.top: tuple[Card, ...] = ()  # the top unit: one card, or two Queens
@@ -174,26 +139,20 @@ class Q2JState(State[Q2JOptions]):
         self.q2_owner: int | None = None  # who laid the Q² while its Jack-or-draw round runs
         self.free_lead = False  # the Q² player's turn after a full round
         self.passes = 0  # consecutive turns with nothing to draw
-        self._result: Result | None = None
-        self._start_events: list[Event] = []
 
     # -- whose turn, what is legal -------------------------------------------------------
-    @property
-    def current(self) -> int | None:
-        return None if self._result is not None else self.seat
-
     def legal_moves(self) -> list[Any]:
         if self._result is not None:
             return []
         hand = self.hands[self.seat]
         ok = self._playable()
-        moves: list[Any] = [_PLAY1[c] for c in hand if ok is None or c in ok]
+        moves: list[Any] = [PLAY_ONE[c] for c in hand if ok is None or c in ok]
         if self._pair_allowed():
             queens = [c for c in hand if c.rank == QUEEN]
             for i, a in enumerate(queens):
                 for b in queens[i + 1 :]:
-                    moves.append(Play(_pair_codes(a, b)))
-        moves.append(_DRAW)
+                    moves.append(pair_play(a, b))
+        moves.append(DRAW)
         return moves
 
     def _playable(self) -> frozenset[Card] | None:
@@ -207,7 +166,7 @@ class Q2JState(State[Q2JOptions]):
                 top[1], self.options.face_on_ace
             )
         if len(top) == 2:  # rule 1: on a Q², only a Jack
-            return _JACKS
+            return JACKS
         return _beaten_by(top[0], self.options.face_on_ace)
 
     def _pair_allowed(self) -> bool:
@@ -282,10 +241,7 @@ class Q2JState(State[Q2JOptions]):
         if drawn is None:
             self.passes += 1
             if self.passes >= self.num_players:
-                sizes = [len(h) for h in self.hands]
-                fewest = min(sizes)
-                winners = tuple(i for i, n in enumerate(sizes) if n == fewest)
-                return self._finish(events, winners, "deadlock")
+                return self._finish(events, fewest_cards(self.hands), "deadlock")
         else:
             self.passes = 0
         self._advance()
@@ -335,12 +291,8 @@ class Q2JState(State[Q2JOptions]):
         if self.shown:
             for i, h in enumerate(self.hands):
                 shown[str(i)] = [c.code for c in h if c in self.shown]
-        out: dict[str, Any] = {
-            "game": "q2j",
-            "players": self.num_players,
-            "seat": seat,
-            "turn": self.current,
-            "move": self.move_count,
+        out = self.view_head("q2j", seat)
+        out |= {
             "top": [c.code for c in self.top],
             "discard": [c.code for c in self.discard],  # public: every card on it was seen
             "discard_size": len(self.discard),
@@ -355,9 +307,7 @@ class Q2JState(State[Q2JOptions]):
         }
         if seat is not None:
             out["hand"] = [c.code for c in self.hands[seat]]
-        if self._result is not None:
-            out["result"] = msgspec.to_builtins(self._result)
-        return out
+        return self.view_result(out)
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         hidden = set(self.stock)
@@ -372,37 +322,20 @@ class Q2JState(State[Q2JOptions]):
         for h in self.hands:
             yield from h
 
-    def result(self) -> Result | None:
-        return self._result
-
-    def start_events(self) -> list[Event]:
-        return list(self._start_events)
-
     def default_move(self) -> Any:
         """A seat out of time draws (always legal)."""
-        return _DRAW
+        return DRAW
 
     def _clone(self) -> Q2JState:
-        new = Q2JState.__new__(Q2JState)
-        new.num_players = self.num_players
-        new.options = self.options
-        new.move_count = self.move_count
-        new.hands = [list(h) for h in self.hands]
+        new = self._copy()
         new.stock = list(self.stock)
         new.discard = list(self.discard)
         new.top = self.top
         new.shown = set(self.shown)
-        new.seat = self.seat
         new.q2_owner = self.q2_owner
         new.free_lead = self.free_lead
         new.passes = self.passes
-        new._result = self._result
-        new._start_events = self._start_events
         return new
-
-
-def _pair_codes(a: Card, b: Card) -> tuple[str, str]:
-    return (a.code, b.code) if a.code < b.code else (b.code, a.code)
 
 
 # --------------------------------------------------------------------------- the game
@@ -484,13 +417,8 @@ class Q2JGame(Game[Q2JOptions]):
                 hands.append([card(c) for c in view["shown"][str(i)]])
             known.update(hands[-1])
         unknown = [c for c in deck_52() if c not in known]
-        rng.shuffle(unknown)
-        for i in range(n):
-            need = view["hand_sizes"][i] - len(hands[i])
-            hands[i].extend(unknown[:need])
-            del unknown[:need]
         st.hands = hands
-        st.stock = unknown
+        st.stock = deal_unknown(hands, view["hand_sizes"], unknown, rng)
         st.discard = [card(c) for c in view["discard"]]
         st.top = tuple(card(c) for c in view["top"])
         st.shown = {card(c) for i in range(n) for c in view["shown"][str(i)]}
