@@ -178,10 +178,49 @@ V2_RATING_INDEXES = [
     "CREATE INDEX ratings_player ON ratings(player)",
 ]
 
+# Several game master nodes on one database (PostgreSQL only: pgstore's version 3; SQLite stays
+# at version 2):
+# each unfinished table is owned by the node holding its lease, renewed before ``expires`` (the
+# database's clock, seconds since the epoch); ``token`` grows at every takeover and every write
+# of the owner carries it (pgstore: a stale token is refused). ``listing`` is each node's
+# tables as the shared lobby lists them (``info``: the protocol's TableInfo, JSON); ``nodes``
+# the nodes alive (``seen`` renewed with their leases).
+V3_NODES = [
+    """CREATE TABLE leases (
+            table_id TEXT PRIMARY KEY,
+            node TEXT NOT NULL,
+            token {ref} NOT NULL,
+            expires {real} NOT NULL
+        )""",
+    "CREATE INDEX leases_node ON leases(node)",
+    """CREATE TABLE listing (
+            table_id TEXT PRIMARY KEY,
+            node TEXT NOT NULL,
+            game TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            created {real} NOT NULL,
+            private INTEGER NOT NULL,
+            quick INTEGER NOT NULL,
+            free INTEGER NOT NULL,
+            info TEXT NOT NULL
+        )""",
+    "CREATE INDEX listing_node ON listing(node)",
+    """CREATE TABLE nodes (
+            name TEXT PRIMARY KEY,
+            started {real} NOT NULL,
+            seen {real} NOT NULL
+        )""",
+]
+
 #: (version reached, what it adds, the step). Version 0 needs no step.
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", V1_PLATFORM),
     (2, "covering leaderboard index; ratings by player", V2_RATING_INDEXES),
+]
+#: Steps of PostgreSQL alone, after the shared ones.
+PG_ONLY: list[tuple[int, str, list[str]]] = [
+    (3, "leases, listing, nodes (several nodes)", V3_NODES),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -38,21 +38,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from atout.server.migrations import MIGRATIONS, POSTGRES, V0, pending
+from atout.server.migrations import MIGRATIONS, PG_ONLY, POSTGRES, V0, pending
 from atout.server.record import MoveRecord
-from atout.server.store import SqlStore, _text
+from atout.server.store import SqlStore, _dec, _text
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
 # The schema, version by version, as SQLite's (migrations.py: the same templates, PostgreSQL's
-# types; version 0 is store.SCHEMA's tables).
+# types; version 0 is store.SCHEMA's tables), then the steps of PostgreSQL alone (the leases of
+# several nodes).
 PG_MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (0, "tables, seats, journal", [POSTGRES.sql(t) for t in V0]),
-    *((v, what, [POSTGRES.sql(t) for t in steps]) for v, what, steps in MIGRATIONS),
+    *((v, what, [POSTGRES.sql(t) for t in steps]) for v, what, steps in MIGRATIONS + PG_ONLY),
 ]
 LATEST = PG_MIGRATIONS[-1][0]
+LEASE_SECONDS = 3.0  # a node's lease on its tables lasts this long unless renewed
+NOW = "extract(epoch from clock_timestamp())"  # the database's clock: every node's lease uses it
 _IDLE = 0  # psycopg.pq.TransactionStatus.IDLE (psycopg is imported only for a PostgreSQL store)
 _LOCK = 0x61746F7574  # "atout": the advisory lock held while the schema is upgraded
+
+
+class LeaseLost(RuntimeError):
+    """A commit was refused: this node no longer holds the lease of ``tables`` (another node
+    took them over, so its token is newer). Nothing of the transaction was written."""
+
+    def __init__(self, tables: set[str], touched: set[str]) -> None:
+        super().__init__(f"lease lost on {len(tables)} tables: {sorted(tables)[:5]}")
+        self.tables = tables  # whose lease is lost
+        self.touched = touched  # every table the refused transaction wrote
 
 
 def is_url(db: str | None) -> bool:
@@ -60,13 +73,16 @@ def is_url(db: str | None) -> bool:
     return db is not None and db.startswith(URL_SCHEMES)
 
 
-def open_store(db: str | None, synchronous: str = "NORMAL") -> Any:
+def open_store(db: str | None, synchronous: str = "NORMAL", node: str | None = None) -> Any:
     """The store ``--db`` names: a ``postgresql://`` URL, an SQLite file, or None (SQLite in
     memory). ``synchronous`` is SQLite's; PostgreSQL always commits with
-    ``synchronous_commit=on``."""
+    ``synchronous_commit=on``. ``node``: this game master is one node of several (PostgreSQL
+    only): it writes only the tables it holds the lease of."""
     if is_url(db):
         assert db is not None
-        return PostgresStore(db)
+        return PostgresStore(db, node=node)
+    if node is not None:
+        raise ValueError("several nodes need a PostgreSQL database (--db postgresql://…)")
     from atout.server.store import SQLiteStore
 
     return SQLiteStore(db or ":memory:", synchronous=synchronous)
@@ -120,7 +136,9 @@ class PostgresStore(SqlStore):
     """A :class:`~atout.server.store.TableStore` in a PostgreSQL database, through one
     synchronous psycopg 3 connection. Not thread-safe: the game master's loop owns it."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self, url: str, node: str | None = None, lease_seconds: float = LEASE_SECONDS
+    ) -> None:
         import psycopg
 
         self.path = url
@@ -129,6 +147,11 @@ class PostgresStore(SqlStore):
         self.migrated = self._upgrade()
         self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
         self.dirty = False
+        # several nodes: this node's name, and the fencing token of each table it holds
+        self.node = node
+        self.lease_seconds = lease_seconds
+        self.tokens: dict[str, int] = {}
+        self._touched: set[str] = set()  # tables written in the open transaction
 
     def _upgrade(self) -> list[int]:
         """Create or upgrade the schema (:data:`PG_MIGRATIONS`) under an advisory lock, so that
@@ -170,7 +193,7 @@ class PostgresStore(SqlStore):
 
     def _write_rows(self) -> None:
         rows = self._rows
-        if rows:
+        if rows and self.node is None:  # a node writes them at commit only, fenced
             self._rows = []
             with self.conn.cursor() as cur:
                 cur.executemany(
@@ -179,15 +202,151 @@ class PostgresStore(SqlStore):
                     rows,
                 )
 
+    def _wrote(self, table: str) -> None:
+        self.dirty = True
+        if self.node is not None:
+            self._touched.add(table)
+
     def commit(self) -> None:
         """Make everything written so far durable. Call before announcing it. A transaction
-        of reads only is ended too, so that no lock outlives the batch."""
+        of reads only is ended too, so that no lock outlives the batch. On a node, raises
+        :class:`LeaseLost` (everything rolled back) if a table written is no longer its own."""
         if self.dirty:
-            self._write_rows()
+            if self.node is not None:
+                self._fenced()
+            else:
+                self._write_rows()
             self.conn.commit()
             self.dirty = False
         elif self.conn.info.transaction_status != _IDLE:
             self.conn.commit()
+
+    def _fenced(self) -> None:
+        """The journal rows written and every table touched checked against the leases, in one
+        statement: the lease rows of this node's tokens are locked (``FOR SHARE``: a takeover
+        waits for this commit, then replays what it wrote), and the journal rows are inserted
+        only joined to them, so a stale token writes nothing. If any table is not held, the
+        transaction is rolled back and :class:`LeaseLost` raised."""
+        rows, touched = self._rows, self._touched
+        self._rows, self._touched = [], set()
+        for r in rows:
+            touched.add(r[0])
+        if not touched:
+            return
+        ids = list(touched)
+        held, inserted = self.conn.execute(
+            "WITH held AS (SELECT l.table_id FROM leases l"
+            " JOIN unnest(%s::text[], %s::bigint[]) AS v(id, token)"
+            " ON l.table_id = v.id AND l.token = v.token WHERE l.node = %s FOR SHARE OF l),"
+            " ins AS (INSERT INTO journal (table_id, n, seat, move, t, how)"
+            " SELECT v.table_id, v.n, v.seat, v.move, v.t, v.how FROM unnest(%s::text[],"
+            " %s::int[], %s::int[], %s::text[], %s::float8[], %s::text[])"
+            " AS v(table_id, n, seat, move, t, how) JOIN held h ON h.table_id = v.table_id"
+            " RETURNING 1)"
+            " SELECT (SELECT array_agg(table_id) FROM held), (SELECT count(*) FROM ins)",
+            (
+                ids,
+                [self.tokens.get(t, 0) for t in ids],
+                self.node,
+                *([r[i] for r in rows] for i in range(6)),
+            ),
+        ).fetchone()
+        lost = touched - set(held or ())
+        if lost or inserted != len(rows):
+            self.conn.rollback()
+            self.dirty = False
+            for t in lost:
+                self.tokens.pop(t, None)
+            raise LeaseLost(lost, touched)
+
+    # -- leases (several nodes) -----------------------------------------------------------
+    def claim(self, table: str) -> int:
+        """Lease a new table to this node, in the open transaction (committed with the table's
+        creation); its token."""
+        (token,) = self.conn.execute(
+            f"INSERT INTO leases (table_id, node, token, expires) VALUES (%s, %s, 1, {NOW} + %s)"
+            " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
+            " token = leases.token + 1, expires = excluded.expires RETURNING token",
+            (table, self.node, self.lease_seconds),
+        ).fetchone()
+        self.tokens[table] = token
+        self._wrote(table)
+        return int(token)
+
+    def create_table(self, rec: Any) -> None:
+        super().create_table(rec)
+        if self.node is not None:
+            self.claim(rec.table)
+
+    def take_over(self, limit: int = 200) -> list[str]:
+        """Lease to this node the unfinished tables nobody holds: leases expired (their node
+        is gone or stalled), and tables of no lease (written by a single game master, or this
+        node's own before a restart: a new token fences the old process). Committed at once;
+        returns the tables taken (read their records with :meth:`load`)."""
+        self.commit()
+        got = self.conn.execute(
+            "INSERT INTO leases (table_id, node, token, expires)"
+            f" SELECT t.id, %s, 1, {NOW} + %s FROM tables t"
+            " WHERE t.status IN ('waiting', 'playing')"
+            " AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.table_id = t.id) LIMIT %s"
+            " ON CONFLICT (table_id) DO NOTHING RETURNING table_id, token",
+            (self.node, self.lease_seconds, limit),
+        ).fetchall()
+        got += self.conn.execute(
+            f"UPDATE leases SET node = %s, token = token + 1, expires = {NOW} + %s"
+            " WHERE table_id IN (SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id"
+            f" WHERE (l.expires < {NOW} OR (l.node = %s AND NOT l.table_id = ANY(%s)))"
+            " AND t.status IN ('waiting', 'playing') LIMIT %s FOR UPDATE OF l SKIP LOCKED)"
+            " RETURNING table_id, token",
+            (self.node, self.lease_seconds, self.node, list(self.tokens), limit),
+        ).fetchall()
+        self.conn.commit()
+        for tid, token in got:
+            self.tokens[tid] = int(token)
+        return [tid for tid, _ in got]
+
+    def renew(self) -> set[str]:
+        """Extend every lease this node holds; returns the tables whose lease it lost (taken
+        over with a newer token). Committed at once."""
+        self.commit()
+        rows = self.conn.execute(
+            f"UPDATE leases SET expires = {NOW} + %s WHERE node = %s RETURNING table_id, token",
+            (self.lease_seconds, self.node),
+        ).fetchall()
+        self.conn.commit()
+        now_held = {tid: int(tok) for tid, tok in rows}
+        lost = {t for t, tok in self.tokens.items() if now_held.get(t) != tok}
+        for t in lost:
+            del self.tokens[t]
+        return lost
+
+    def release(self, tables: list[str]) -> None:
+        """Give up the leases of ``tables`` (ended and out of memory). Committed at once."""
+        self.commit()
+        self.conn.execute(
+            "DELETE FROM leases WHERE node = %s AND table_id = ANY(%s)", (self.node, tables)
+        )
+        self.conn.commit()
+        for t in tables:
+            self.tokens.pop(t, None)
+
+    def load(self, table: str) -> Any:
+        rec = super().load(table)
+        if rec is not None and self.node is not None:  # its moves not yet written
+            rec.moves.extend(
+                MoveRecord(seat=r[2], move=_dec.decode(r[3]), t=r[4], how=r[5])
+                for r in self._rows
+                if r[0] == table
+            )
+        return rec
+
+    def unfinished(self) -> list[Any]:
+        """Every table not finished; on a node, only those it holds, after taking over the
+        ones nobody holds (its start-up recovery)."""
+        if self.node is None:
+            return super().unfinished()
+        self.take_over(limit=1_000_000)
+        return [r for r in super().unfinished() if r.table in self.tokens]
 
     def close(self) -> None:
         if not self.conn.closed:

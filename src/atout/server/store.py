@@ -129,6 +129,10 @@ class SqlStore:
         """``table`` finished or ended: its moves are in its row; the journal may forget it."""
         raise NotImplementedError
 
+    def _wrote(self, table: str) -> None:
+        """Something of ``table`` was written in the open transaction."""
+        self.dirty = True
+
     # -- writes (inside the open transaction) -------------------------------------------
     def create_table(self, rec: TableRecord) -> None:
         self._x(
@@ -149,7 +153,7 @@ class SqlStore:
         )
         for s in rec.seats:
             self.set_seat(rec.table, s)
-        self.dirty = True
+        self._wrote(rec.table)
 
     def set_seat(self, table: str, s: SeatRecord) -> None:
         self._x(
@@ -159,24 +163,24 @@ class SqlStore:
             " nonce=excluded.nonce, nonce_by=excluded.nonce_by, account=excluded.account",
             (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by, s.account),
         )
-        self.dirty = True
+        self._wrote(table)
 
     def set_secret(self, table: str, secret: str, commitment: str) -> None:
         """A waiting table of an older database gets its secret (and its commitment)."""
         self._x("UPDATE tables SET secret=?, commitment=? WHERE id=?", (secret, commitment, table))
-        self.dirty = True
+        self._wrote(table)
 
     def set_next_secret(self, table: str, secret: str) -> None:
         """The secret committed (in ``game_over``) for ``table``'s rematch."""
         self._x("UPDATE tables SET next_secret=? WHERE id=?", (secret, table))
-        self.dirty = True
+        self._wrote(table)
 
     def start(self, table: str, seed: str, commitment: str, t: float) -> None:
         self._x(
             "UPDATE tables SET status='playing', seed=?, commitment=?, started=? WHERE id=?",
             (seed, commitment, t, table),
         )
-        self.dirty = True
+        self._wrote(table)
 
     def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
         """The end, with the whole move list: the journal is no longer needed for ``table``."""
@@ -185,7 +189,7 @@ class SqlStore:
             (_text(result), t, _text(moves), table),
         )
         self._ended(table)
-        self.dirty = True
+        self._wrote(table)
 
     def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
         """A table ended without a result ("aborted" or "closed"): never resumed again."""
@@ -194,11 +198,11 @@ class SqlStore:
             (status, t, _text(moves), table),
         )
         self._ended(table)
-        self.dirty = True
+        self._wrote(table)
 
     def set_rematch(self, table: str, new_table: str) -> None:
         self._x("UPDATE tables SET rematch=? WHERE id=?", (new_table, table))
-        self.dirty = True
+        self._wrote(table)
 
     # -- reads ---------------------------------------------------------------------------
     def exists(self, table: str) -> bool:
