@@ -306,8 +306,13 @@ class Core:
 
     def recover(self, now: float) -> int:
         """Rebuild every unfinished table from the store; returns how many."""
+        return self.adopt(self.store.unfinished(), now)
+
+    def adopt(self, records: list[Any], now: float) -> int:
+        """Rebuild these unfinished tables from their records (a restart, or tables taken over
+        from another node); returns how many."""
         n = 0
-        for rec in self.store.unfinished():
+        for rec in records:
             try:
                 t = from_record(self, rec, now)
             except Exception:
@@ -317,6 +322,14 @@ class Core:
             self.tables[t.id] = t
             n += 1
         return n
+
+    def drop(self, tid: str) -> None:
+        """Forget table ``tid`` without writing anything (another node holds it now): its
+        searches are cancelled, its timers fire on nothing."""
+        t = self.tables.get(tid)
+        if t is not None:
+            self.bots.cancel(tid)
+            self.lobby.evict(t)
 
     # ================================================================== the tables' host
     def send(self, conn: int, msg: m.Message) -> None:

@@ -41,6 +41,8 @@ class Lobby:
         # the tables each connection and each address created, until evicted (quotas)
         self.by_conn: dict[int, set[str]] = {}
         self.by_address: dict[str, set[str]] = {}
+        # several nodes: the tables of the others, listed from the database (node.Directory)
+        self.directory: Any = None
 
     def on_create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:
         t = self.open_table(c, msg.body, now)
@@ -102,6 +104,22 @@ class Lobby:
         """A seat at the oldest waiting quick-play table of this game and size that has room
         and is not already ``c``'s (or its account's); a new one if there is none."""
         b = msg.body
+        found = self.quick_candidate(c, b)
+        if found is None:
+            settings = m.CreateTableBody(
+                game=b.game, players=b.players, bot_kind=QUICK_BOT, bot_delay=QUICK_BOT_DELAY
+            )
+            found = self.open_table(c, settings, now)
+            found.quick = True
+            found.fill_at = now + b.wait
+        seat = next(s for s in found.seats if not s.taken)
+        if b.fill == "bots":
+            found.fill_at = None
+            seating.fill_bots(found, keep=seat.index)
+        seating.seat_player(found, c, msg, seat, b.nonce, now)
+
+    def quick_candidate(self, c: Conn, b: m.QuickPlayBody) -> TableActor | None:
+        """The table of this game master quick play would seat ``c`` at, if any."""
         found = None
         for t in self.tables.values():
             if (
@@ -115,18 +133,7 @@ class Lobby:
                 and (found is None or (t.created, t.id) < (found.created, found.id))
             ):
                 found = t
-        if found is None:
-            settings = m.CreateTableBody(
-                game=b.game, players=b.players, bot_kind=QUICK_BOT, bot_delay=QUICK_BOT_DELAY
-            )
-            found = self.open_table(c, settings, now)
-            found.quick = True
-            found.fill_at = now + b.wait
-        seat = next(s for s in found.seats if not s.taken)
-        if b.fill == "bots":
-            found.fill_at = None
-            seating.fill_bots(found, keep=seat.index)
-        seating.seat_player(found, c, msg, seat, b.nonce, now)
+        return found
 
     def on_list_tables(self, c: Conn, msg: m.ListTables, now: float) -> None:
         """One page of the listed tables not ended, oldest first; ``next`` asks for the rest."""
@@ -152,10 +159,17 @@ class Lobby:
             and (after is None or (t.created, t.id) > after)
         )
         size = min(b.limit or self.core.limits.page_size, self.core.limits.page_size)
+        remote: dict[str, m.TableInfo] = {}
+        if self.directory is not None:  # the other nodes' tables (several nodes)
+            for created, info in self.directory.listed(statuses, b.game, after, size + 1):
+                if info.table not in self.tables:
+                    remote[info.table] = info
+                    found.append((created, info.table))
+            found.sort()
         page = found[:size]
         more = len(found) > size
         body = m.TablesBody(
-            tables=[view.info(self.tables[tid]) for _, tid in page],
+            tables=[remote.get(tid) or view.info(self.tables[tid]) for _, tid in page],
             next=f"{page[-1][0]!r}/{page[-1][1]}" if more else None,
         )
         self.core.reply(c, msg, m.Tables, body)
