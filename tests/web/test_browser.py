@@ -173,6 +173,67 @@ def wait_turn(page: Any, last: int) -> bool:
     return page.evaluate("() => !document.querySelector('#over').hidden")
 
 
+def check_seat_0(page: Any, servers: Servers, table: str, who: str) -> dict[str, Any]:
+    """:func:`check_no_leak` for the page at seat 0 (J1), read again from the game master if the
+    page moved on, and the hand shown is the hand held; the state compared is the result's
+    ``srv``."""
+    seen = check_no_leak(
+        page, server_side(servers, table, 0), who, lambda: server_side(servers, table, 0)
+    )
+    assert sorted(seen["hand"]) == sorted(seen["srv"]["hand"]), (
+        f"{who}: the hand shown is the hand held"
+    )
+    return seen
+
+
+def fill_table_form(
+    page: Any,
+    game: str,
+    players: int,
+    *,
+    humans: tuple[int, ...] = (),
+    private: bool = False,
+    **numbers: str,
+) -> None:
+    """Fills the lobby's form for a table of ``game``: ``players`` seats, those in ``humans`` for
+    people (bots elsewhere), the number fields by name (``bot_delay="0"`` is #f-bot-delay), a
+    private table or not. The caller clicks #create-button and waits for what it expects."""
+    page.select_option("#f-game", game)
+    page.fill("#f-players", str(players))
+    page.dispatch_event("#f-players", "change")
+    page.wait_for_selector(f"#f-seat-{players - 1}")
+    for seat in humans:
+        page.select_option(f"#f-seat-{seat}", "human")
+    for name, value in numbers.items():
+        field = "#f-" + name.replace("_", "-")
+        page.fill(field, value)
+        page.dispatch_event(field, "change")
+    if private:
+        page.check("#f-private")
+
+
+def table_id(page: Any) -> str:
+    """The id of the table the page is at."""
+    return page.evaluate("() => window.atout.state.at.table")
+
+
+def _reload(page: Any) -> None:
+    """A reload keeps the seat: resume with the token from sessionStorage, whole log again."""
+    page.reload()
+
+
+def _to_french(page: Any) -> None:
+    """French: the game master rewrites the whole log in the new language."""
+    page.click("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+
+
+def _drop_socket(page: Any) -> None:
+    """The socket drops: the page reconnects by itself and resumes from its last version."""
+    page.evaluate("() => window.atout.state.conn.ws.close()")
+    page.wait_for_function("() => window.atout.state.status === 'reconnecting'")
+
+
 def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     errors: list[str] = []
     page = open_page(browser, servers, errors)
@@ -196,7 +257,7 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     page.dispatch_event("#f-bot-delay", "change")
     page.click("#create-button")
     page.wait_for_selector("#table-title")
-    table = page.evaluate("() => window.atout.state.at.table")
+    table = table_id(page)
     assert page.evaluate("() => JSON.parse(sessionStorage.getItem('atout.at')).token")
 
     # a spectator in a second tab finds the table in the lobby and watches it
@@ -206,7 +267,8 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     watcher.wait_for_selector("#table-title")
 
     player = TablePlayer(page, touch=False)
-    last, clicks, reloaded, switched, dropped, shot = -1, 0, False, False, False, None
+    last, clicks, shot = -1, 0, None
+    upsets = {1: _reload, 2: _to_french, 3: _drop_socket}  # each once, before that many clicks
     while not wait_turn(page, last):
         srv = server_side(servers, table, 0)
         assert srv["turn"] == 0
@@ -225,27 +287,12 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
             shot = Path(os.environ.get("ATOUT_WEB_SHOT") or tmp_path / "table.png")
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 10_000
-        if clicks == 1 and not reloaded:
-            # a reload keeps the seat: resume with the token from sessionStorage, whole log again
-            reloaded = True
-            page.reload()
+        upset = upsets.pop(clicks, None)
+        if upset is not None:
+            upset(page)
             last = -1
             continue
-        if clicks == 2 and not switched:
-            # French: the game master rewrites the whole log in the new language
-            switched = True
-            page.click("#lang")
-            page.wait_for_function("() => document.documentElement.lang === 'fr'")
-            last = -1
-            continue
-        if clicks == 3 and not dropped:
-            # the socket drops: the page reconnects by itself and resumes from its last version
-            dropped = True
-            page.evaluate("() => window.atout.state.conn.ws.close()")
-            page.wait_for_function("() => window.atout.state.status === 'reconnecting'")
-            last = -1
-            continue
-        if switched:
+        if clicks >= 2:  # switched to French
             assert seen["lang"] == "fr"
             assert "Donne" in page.inner_text("#log li >> nth=0")
 
@@ -273,12 +320,12 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     watcher.wait_for_selector("#over:not([hidden])")
     watcher.wait_for_selector("#seed-check.ok", state="attached")
     assert watcher.locator("#rematch").count() == 0  # spectators do not ask for rematches
-    assert reloaded and switched and dropped and shot is not None and clicks > 3
+    assert not upsets and shot is not None and clicks > 3  # reloaded, switched, dropped
 
     # a rematch: the only human asks, a new table starts at once, the same seats, a new hand
     page.click("#rematch")
     page.wait_for_function("(t) => window.atout.state.at.table !== t", arg=table)
-    new_table = page.evaluate("() => window.atout.state.at.table")
+    new_table = table_id(page)
     assert page.evaluate("() => JSON.parse(sessionStorage.getItem('atout.at')).table") == new_table
     wait_turn(page, -1)
     srv = server_side(servers, new_table, 0)
@@ -294,17 +341,10 @@ def test_keyboard_and_aria(servers, browser):
     errors: list[str] = []
     page = open_page(browser, servers, errors)
     connect(page, "kim")
-    page.select_option("#f-game", "q2j")
-    page.fill("#f-players", "2")
-    page.dispatch_event("#f-players", "change")
-    page.fill("#f-bot-delay", "0")
-    page.dispatch_event("#f-bot-delay", "change")
-    page.fill("#f-turn-seconds", "300")
-    page.dispatch_event("#f-turn-seconds", "change")
-    page.check("#f-private")
+    fill_table_form(page, "q2j", 2, private=True, bot_delay="0", turn_seconds="300")
     page.click("#create-button")
     page.wait_for_selector("#table-title")
-    table = page.evaluate("() => window.atout.state.at.table")
+    table = table_id(page)
     page.wait_for_function(MY_TURN_OR_OVER, arg=-1)
     assert re.fullmatch(r"⏱ (300|2\d\d) s left", page.inner_text("#timer"))
     label = page.locator("#moves button.move").first.get_attribute("aria-label")
@@ -370,28 +410,16 @@ def test_the_other_games_render(servers, browser, game, players):
     errors: list[str] = []
     page = open_page(browser, servers, errors)
     connect(page, "max")
-    page.select_option("#f-game", game)
-    page.fill("#f-players", str(players))
-    page.dispatch_event("#f-players", "change")
-    page.wait_for_selector(f"#f-seat-{players - 1}")
-    page.fill("#f-bot-delay", "0")
-    page.dispatch_event("#f-bot-delay", "change")
+    fill_table_form(page, game, players, bot_delay="0")
     page.click("#create-button")
     page.wait_for_selector("#table-title")
-    table = page.evaluate("() => window.atout.state.at.table")
+    table = table_id(page)
     player = TablePlayer(page, touch=False)
     for _ in range(6):
         if player.wait_turn():
             break
-        seen = check_no_leak(
-            page,
-            server_side(servers, table, 0),
-            f"{game} J1",
-            lambda: server_side(servers, table, 0),
-        )
-        srv = seen["srv"]
-        assert sorted(seen["hand"]) == sorted(srv["hand"])
-        assert seen["logLength"] == srv["events"]
+        seen = check_seat_0(page, servers, table, f"{game} J1")
+        assert seen["logLength"] == seen["srv"]["events"]
         assert page.locator("#moves button.move").first.get_attribute("aria-label")
         player.play_turn(CHOOSERS[game])
     assert player.last >= 0

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from tests.web.servers import Servers
 from tests.web.tableplay import CHOOSERS, TablePlayer
-from tests.web.test_browser import CHROMIUM, FLAGS, server_side
+from tests.web.test_browser import CHROMIUM, FLAGS, fill_table_form, server_side, table_id
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 SEEN = "for (const g of ['q2j', 'quinze', 'pouilleux']) localStorage.setItem('atout.seen.' + g, 'true');"
@@ -82,13 +82,10 @@ def test_two_accounts_play_a_rated_game_then_watch_its_replay(chromium, servers)
     sign_up(alice, "Alice")
     sign_up(bob, "Bob")
     # Alice: a table for two people; Bob finds it in the lobby and joins
-    alice.select_option("#f-game", "q2j")
-    alice.fill("#f-players", "2")
-    alice.dispatch_event("#f-players", "change")
-    alice.select_option("#f-seat-1", "human")
+    fill_table_form(alice, "q2j", 2, humans=(1,))
     alice.click("#create-button")
     alice.wait_for_selector("#table-screen")
-    table = alice.evaluate("() => window.atout.state.at.table")
+    table = table_id(alice)
     bob.click("#refresh")
     bob.click(f'[data-table="{table}"] button.primary')
     bob.wait_for_selector("#table-screen")
@@ -154,10 +151,10 @@ def test_quick_play_seats_a_second_person_and_bots_fill_a_table(chromium, server
         page.evaluate("() => { window.atout.state.quickWait = 2; }")
     ann.click('[data-quick="q2j-2"]')
     ann.wait_for_selector("#invite-link")
-    table = ann.evaluate("() => window.atout.state.at.table")
+    table = table_id(ann)
     ben.click('[data-quick="q2j-2"]')
     ben.wait_for_selector("#table-screen")
-    assert ben.evaluate("() => window.atout.state.at.table") == table  # the same waiting table
+    assert table_id(ben) == table  # the same waiting table
     ann.wait_for_function("() => !!window.atout.state.update")  # full: the game starts
     # a third person waits, then fills the empty seat with bots
     cat = person(chromium, servers, errors)
@@ -181,11 +178,7 @@ def test_an_invitation_link_seats_a_friend_and_a_guest_plays_unrated(chromium, s
     host.fill("#name", "host")
     host.click("#connect")
     host.wait_for_selector("#create")
-    host.select_option("#f-game", "q2j")
-    host.fill("#f-players", "2")
-    host.dispatch_event("#f-players", "change")
-    host.select_option("#f-seat-1", "human")
-    host.check("#f-private")
+    fill_table_form(host, "q2j", 2, humans=(1,), private=True)
     host.click("#create-button")
     link = host.wait_for_selector("#invite-link").inner_text()
     assert "/t/" in link
@@ -208,13 +201,10 @@ def test_an_account_takes_its_seat_back_from_another_device(chromium, servers):
     errors: list[str] = []
     laptop = person(chromium, servers, errors)
     sign_up(laptop, "Dana")
-    laptop.select_option("#f-game", "q2j")
-    laptop.fill("#f-players", "2")
-    laptop.dispatch_event("#f-players", "change")
-    laptop.select_option("#f-seat-1", "human")
+    fill_table_form(laptop, "q2j", 2, humans=(1,))
     laptop.click("#create-button")
     laptop.wait_for_selector("#invite-link")
-    table = laptop.evaluate("() => window.atout.state.at.table")
+    table = table_id(laptop)
     phone = person(chromium, servers, errors)
     phone.fill("#acc-name", "Dana")
     phone.fill("#acc-pass", "correct horse battery")

@@ -17,7 +17,7 @@ import pytest
 from tests.web.a11y import check_a11y
 from tests.web.servers import Servers
 from tests.web.tableplay import CHOOSERS, NONCES, TablePlayer, new_table
-from tests.web.test_browser import CHROMIUM, FLAGS, check_no_leak, server_side
+from tests.web.test_browser import CHROMIUM, FLAGS, check_no_leak, check_seat_0, server_side
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -92,14 +92,7 @@ def test_a_whole_game_by_taps(chromium, game, device):
         checked_a11y = False
         turns = 0
         while not player.wait_turn():
-            seen = check_no_leak(
-                page,
-                server_side(servers, table, 0),
-                f"{game} {device}",
-                lambda: server_side(servers, table, 0),
-            )
-            srv = seen["srv"]
-            assert sorted(seen["hand"]) == sorted(srv["hand"]), "the hand shown is the hand held"
+            check_seat_0(page, servers, table, f"{game} {device}")
             # everything needed to act is on the screen without scrolling
             assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight + 1")
             for sel in ("#status", "#hand", "#felt"):
