@@ -13,9 +13,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY src ./src
+# the rules pages: src/atout/web/rules links to docs/rules (the markdown, rendered when served)
+COPY docs/rules ./docs/rules
 # Only what the game master needs, at the versions pinned in pyproject.toml (no terminal client,
-# no tournament charts: textual, matplotlib and openskill stay out of the image).
-RUN python -c "import tomllib; deps = tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']; print('\n'.join(d for d in deps if not d.startswith(('matplotlib', 'textual', 'openskill'))))" > /tmp/requirements.txt && \
+# no tournament charts: textual and matplotlib stay out of the image; openskill rates accounts).
+RUN python -c "import tomllib; deps = tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']; print('\n'.join(d for d in deps if not d.startswith(('matplotlib', 'textual'))))" > /tmp/requirements.txt && \
     pip install -r /tmp/requirements.txt && \
     pip install --no-deps . && \
     rm -rf /src /tmp/requirements.txt && \
