@@ -8,6 +8,8 @@ changes anything and never echoes a card the recipient may not see.
 
 from __future__ import annotations
 
+from typing import Any
+
 from atout.games.base import AtoutError
 
 ERROR_CODES: dict[str, str] = {
@@ -58,7 +60,18 @@ ERROR_CODES: dict[str, str] = {
 
 
 class ProtocolError(AtoutError):
-    """A refused request. ``code`` is one of :data:`ERROR_CODES`."""
+    """A refused request. ``code`` is one of :data:`ERROR_CODES`; ``detail`` goes to the client
+    as the error's ``detail`` (what to retry after, a limit, the state's version…)."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        message_fr: str | None = None,
+        detail: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(code, message, message_fr)
+        self.detail: dict[str, Any] = detail or {}
 
 
 def game_error(err: AtoutError) -> ProtocolError:

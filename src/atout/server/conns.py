@@ -85,27 +85,25 @@ def check_name(name: str) -> str:
     elif norm.casefold() in RESERVED or norm.casefold().startswith("bot-"):
         why = "reserved"
     if why is not None:
-        err = ProtocolError(
+        raise ProtocolError(
             "lobby.bad_name",
             "This name is refused: it is empty or too long, holds control or direction "
             "characters, or is reserved ('gm', 'bot-…').",
             "Ce nom est refusé : vide ou trop long, il contient des caractères de contrôle ou "
             "de direction, ou il est réservé ('gm', 'bot-…').",
+            detail={"reason": why},
         )
-        err.detail = {"reason": why}  # type: ignore[attr-defined]
-        raise err
     return norm
 
 
 def limited(code: str, what: str, wait: float) -> ProtocolError:
-    err = ProtocolError(
+    return ProtocolError(
         code,
         f"{what}: retry in {wait:.2f} s.",
         f"{'Trop de commandes' if code == 'limit.rate' else 'Trop de tables créées'} : "
         f"réessayez dans {wait:.2f} s.",
+        detail={"retry_after": round(wait + 0.0005, 3)},
     )
-    err.detail = {"retry_after": round(wait + 0.0005, 3)}  # type: ignore[attr-defined]
-    return err
 
 
 def frame_request_id(data: bytes | str) -> int | None:

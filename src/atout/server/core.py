@@ -359,13 +359,12 @@ class Core:
         b = msg.body
         common = [v for v in b.versions if v in m.SUPPORTED_VERSIONS]
         if not common:
-            err = ProtocolError(
+            raise ProtocolError(
                 "protocol.version",
                 f"No common protocol version; this server speaks {list(m.SUPPORTED_VERSIONS)}.",
                 f"Aucune version de protocole commune ; ce serveur parle {list(m.SUPPORTED_VERSIONS)}.",
+                detail={"versions": list(m.SUPPORTED_VERSIONS)},
             )
-            err.detail = {"versions": list(m.SUPPORTED_VERSIONS)}  # type: ignore[attr-defined]
-            raise err
         if c.account is not None:
             name = c.account  # a logged-in connection plays under its account's name
         else:

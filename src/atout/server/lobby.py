@@ -182,22 +182,20 @@ class Lobby:
         theirs = self.open_count(self.by_address.get(c.address)) if a is not None else 0  # type: ignore[arg-type]
         if mine >= lim.tables_per_conn or (a is not None and theirs >= lim.tables_per_address):
             most = lim.tables_per_conn if mine >= lim.tables_per_conn else lim.tables_per_address
-            err = ProtocolError(
+            raise ProtocolError(
                 "limit.open_tables",
                 f"You have {most} open tables already: start, finish or leave one first.",
                 f"Vous avez déjà {most} tables ouvertes : commencez, finissez ou quittez-en une.",
+                detail={"max": most, "retry_after": None},
             )
-            err.detail = {"max": most, "retry_after": None}  # type: ignore[attr-defined]
-            raise err
         if len(b.bots) >= b.players and self.bot_only() >= lim.bot_tables:
-            err = ProtocolError(
+            retry = None if lim.bot_tables == 0 else 60.0
+            raise ProtocolError(
                 "limit.bot_tables",
                 f"This server plays at most {lim.bot_tables} tables of bots only at once.",
                 f"Ce serveur joue au plus {lim.bot_tables} tables de robots seuls à la fois.",
+                detail={"max": lim.bot_tables, "retry_after": retry},
             )
-            retry = None if lim.bot_tables == 0 else 60.0
-            err.detail = {"max": lim.bot_tables, "retry_after": retry}  # type: ignore[attr-defined]
-            raise err
         wait = c.creates.take(now) if c.creates is not None else 0.0
         if a is not None and not wait:
             wait = a.creates.take(now)
@@ -208,13 +206,12 @@ class Lobby:
         for name, most in self.core.limits.option_maxima.get(game_id, {}).items():
             value = getattr(opts, name, None)
             if isinstance(value, int | float) and value > most:
-                err = ProtocolError(
+                raise ProtocolError(
                     "lobby.option_limit",
                     f"Option {name!r} is at most {most} on this server (asked: {value}).",
                     f"L'option {name!r} vaut au plus {most} sur ce serveur (demandé : {value}).",
+                    detail={"option": name, "max": most},
                 )
-                err.detail = {"option": name, "max": most}  # type: ignore[attr-defined]
-                raise err
 
     def get(self, tid: str) -> TableActor:
         t = self.tables.get(tid)

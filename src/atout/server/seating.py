@@ -207,13 +207,12 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
         )
     if t.fill_at is not None and now < t.fill_at:
         wait = round(t.fill_at - now + 0.0005, 3)
-        err = ProtocolError(
+        raise ProtocolError(
             "table.too_early",
             f"Wait {wait:.0f} s more for people before filling with bots.",
             f"Attendez encore {wait:.0f} s d'autres joueurs avant les robots.",
+            detail={"retry_after": wait},
         )
-        err.detail = {"retry_after": wait}  # type: ignore[attr-defined]
-        raise err
     fill_bots(t)
     t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
     view.broadcast_table(t)
@@ -236,13 +235,12 @@ def on_move(t: TableActor, c: Conn, msg: m.Move, now: float) -> None:
     b = msg.body
     idx = playing_seat(t, c)
     if b.version != t.version:
-        err = ProtocolError(
+        raise ProtocolError(
             "table.stale_state",
             f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
             f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
+            detail={"version": t.version},
         )
-        err.detail = {"version": t.version}  # type: ignore[attr-defined]
-        raise err
     move = parse_move(t.game, b.move)
     t.play(idx, move, now, "player", (c.id, msg.id))
 

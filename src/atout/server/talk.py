@@ -36,13 +36,12 @@ def talk_limit(
         b = t.talk[key] = Bucket(1.0 / every, 1, now)
     wait = b.take(now)
     if wait:
-        err = ProtocolError(
+        raise ProtocolError(
             f"limit.{kind}",
             f"Not so fast: retry in {wait:.1f} s.",
             f"Pas si vite : réessayez dans {wait:.1f} s.",
+            detail={"retry_after": round(wait + 0.0005, 3)},
         )
-        err.detail = {"retry_after": round(wait + 0.0005, 3)}  # type: ignore[attr-defined]
-        raise err
 
 
 def on_react(t: TableActor, c: Conn, msg: m.React, now: float) -> None:
