@@ -105,6 +105,20 @@ def serve(
             "Defaults: " + _core_limits_help(),
         ),
     ] = None,
+    bus: Annotated[
+        str | None,
+        typer.Option(
+            help="Several nodes: the Redis bus between them, redis://host:port/db (with --node "
+            "and a postgresql:// --db)."
+        ),
+    ] = None,
+    node: Annotated[
+        str | None,
+        typer.Option(
+            help="Several nodes: this node's name, unique among them (with --bus).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
@@ -132,6 +146,10 @@ def serve(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not one line per connection
+    if (bus is None) != (node is None):
+        raise typer.BadParameter("--bus and --node go together", param_hint="--node")
+    if node is not None and not (db or "").startswith(("postgresql://", "postgres://")):
+        raise typer.BadParameter("several nodes share a postgresql:// database", param_hint="--db")
     path = db or default_db()
     until_stopped(
         lambda ready: run(
@@ -144,6 +162,8 @@ def serve(
             core_limits=core_limits,
             ready=ready,
             chat=chat,
+            node=node,
+            bus=bus,
         ),
         host,
         port,

@@ -278,27 +278,30 @@ class PostgresStore(SqlStore):
         if self.node is not None:
             self.claim(rec.table)
 
-    def take_over(self, limit: int = 200) -> list[str]:
+    def take_over(self, limit: int = 200, tables: list[str] | None = None) -> list[str]:
         """Lease to this node the unfinished tables nobody holds: leases expired (their node
         is gone or stalled), and tables of no lease (written by a single game master, or this
         node's own before a restart: a new token fences the old process). Committed at once;
-        returns the tables taken (read their records with :meth:`load`)."""
+        returns the tables taken (read their records with :meth:`load`); ``tables``: only
+        these."""
         self.commit()
+        only = "" if tables is None else " AND t.id = ANY(%s)"
+        some: tuple[Any, ...] = () if tables is None else (tables,)
         got = self.conn.execute(
             "INSERT INTO leases (table_id, node, token, expires)"
             f" SELECT t.id, %s, 1, {NOW} + %s FROM tables t"
-            " WHERE t.status IN ('waiting', 'playing')"
+            f" WHERE t.status IN ('waiting', 'playing'){only}"
             " AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.table_id = t.id) LIMIT %s"
             " ON CONFLICT (table_id) DO NOTHING RETURNING table_id, token",
-            (self.node, self.lease_seconds, limit),
+            (self.node, self.lease_seconds, *some, limit),
         ).fetchall()
         got += self.conn.execute(
             f"UPDATE leases SET node = %s, token = token + 1, expires = {NOW} + %s"
             " WHERE table_id IN (SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id"
             f" WHERE (l.expires < {NOW} OR (l.node = %s AND NOT l.table_id = ANY(%s)))"
-            " AND t.status IN ('waiting', 'playing') LIMIT %s FOR UPDATE OF l SKIP LOCKED)"
+            f" AND t.status IN ('waiting', 'playing'){only} LIMIT %s FOR UPDATE OF l SKIP LOCKED)"
             " RETURNING table_id, token",
-            (self.node, self.lease_seconds, self.node, list(self.tokens), limit),
+            (self.node, self.lease_seconds, self.node, list(self.tokens), *some, limit),
         ).fetchall()
         self.conn.commit()
         for tid, token in got:

@@ -31,7 +31,7 @@ from atout.protocol.errors import ProtocolError
 from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
-from atout.server.pgstore import open_store
+from atout.server.pgstore import LeaseLost, open_store
 from atout.server.store import TableStore
 from atout.server.transport import READ_SIZE, Listener, WsConnection
 
@@ -74,6 +74,8 @@ class Shell:
         self.slow_cut = 0  # clients cut off for not reading
         self._passwords: ThreadPoolExecutor | None = None
         self._password_jobs = 0
+        self.node: Any = None  # several nodes: this one's atout.server.node.Node
+        self.stopped = False
 
     # -- called by the connections -------------------------------------------------------
     def new_connection(self) -> WsConnection:
@@ -139,6 +141,8 @@ class Shell:
 
     def frame(self, conn_id: int, data: bytes | str) -> None:
         self.frames_in += 1
+        if self.node is not None and self.node.route(conn_id, data):
+            return  # forwarded to the node holding the table
         self._queue(self.core.receive(conn_id, data, time.time()))
 
     def refuse(self, conn_id: int, err: ProtocolError) -> None:
@@ -161,6 +165,8 @@ class Shell:
 
     def lost(self, conn_id: int) -> None:
         self.conns.pop(conn_id, None)
+        if self.node is not None:
+            self.node.gone(conn_id)
         self._queue(self.core.disconnect(conn_id, time.time()))
 
     def account(self, conn: WsConnection, size: int) -> None:
@@ -212,7 +218,9 @@ class Shell:
 
     def health(self) -> dict[str, Any]:
         playing = sum(1 for t in self.core.tables.values() if t.status == "playing")
+        node = {} if self.node is None else self.node.health()
         return {
+            **node,
             "status": "ok",
             "connections": len(self.conns),
             "sockets": len(self.socks),
@@ -238,7 +246,13 @@ class Shell:
         each connection's frames, in the order they were queued, with one write."""
         self._flush_scheduled = False
         pending, self._pending = self._pending, []
-        self.store.commit()  # durable before announced
+        if self.stopped:
+            return  # after the stop: the store is closed, the sockets are gone
+        try:
+            self.store.commit()  # durable before announced
+        except LeaseLost as e:  # several nodes: refused, nothing written, nothing sent
+            self.node.lease_lost(e, pending)
+            return
         frames: dict[int, bytes] = {}  # id(message): its frame (messages alive till the end)
         out: dict[int, list[bytes]] = {}
         for conn_id, msg in pending:
@@ -255,6 +269,13 @@ class Shell:
             c = conns.get(conn_id)
             if c is not None:
                 c.send_frames(mine)
+            elif conn_id < 0 and self.node is not None:  # a proxy: its client is on another node
+                self.node.deliver(conn_id, mine)
+
+    def flush_now(self) -> None:
+        """Commit and send what is queued now rather than at the loop's next turn."""
+        if self._pending or self._flush_scheduled or self.store.dirty:
+            self._flush()
 
     def _rearm(self) -> None:
         due = self.core.next_deadline()
@@ -328,6 +349,8 @@ class Shell:
             self.server.close()
         self._pending.extend(self.core.shutdown())
         self._flush()
+        if self.node is not None:
+            await self.node.close()
         for c in list(self.conns.values()):
             c.close(1001, "server shutting down")
         await asyncio.sleep(0.1)
@@ -340,6 +363,7 @@ class Shell:
         if self._passwords is not None:
             self._passwords.shutdown(wait=True, cancel_futures=True)
         self.store.commit()
+        self.stopped = True
 
 
 def _internal() -> HttpResponse:
@@ -378,11 +402,17 @@ async def start(
     core_limits: CoreLimits | None = None,
     entropy: Callable[[int], bytes] = os.urandom,
     chat: bool = False,
+    node: str | None = None,
+    bus: str | None = None,
 ) -> Server:
     """Build a game master and start listening: the store (``db``, an SQLite file or a
     ``postgresql://`` URL; None: SQLite in memory), the core, the recovery of the store's
-    unfinished tables, the shell. Stop it with :meth:`Server.close`."""
-    store = open_store(db, synchronous)
+    unfinished tables, the shell. With ``node`` (a name) and ``bus`` (a ``redis://`` URL) it is
+    one node of several on one PostgreSQL database (:mod:`atout.server.node`): it recovers only
+    the tables nobody holds. Stop it with :meth:`Server.close`."""
+    if (node is None) != (bus is None):
+        raise ValueError("several nodes need both a node name and a bus (--node and --bus)")
+    store = open_store(db, synchronous, node=node)
     core = Core(store, entropy=entropy, leak_guard=leak_guard, limits=core_limits, chat=chat)
     resumed = core.recover(time.time())
     core.accounts.purge(time.time())  # sessions expired while it was stopped
@@ -393,6 +423,16 @@ async def start(
     except BaseException:
         store.close()
         raise
+    if node is not None:
+        from atout.server.node import Node
+
+        shell.node = Node(shell, node, bus)  # type: ignore[arg-type]
+        try:
+            await shell.node.start()
+        except BaseException:
+            await shell.close()
+            store.close()
+            raise
     shell._rearm()
     bound = listener.sockets[0].getsockname()[1]
     return Server(store, core, shell, host, bound, resumed)
@@ -410,6 +450,8 @@ async def serve(
     stop: asyncio.Event | None = None,
     ready: asyncio.Future[int] | None = None,
     chat: bool = False,
+    node: str | None = None,
+    bus: str | None = None,
 ) -> None:
     """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
     server = await start(
@@ -421,16 +463,19 @@ async def serve(
         limits=limits,
         core_limits=core_limits,
         chat=chat,
+        node=node,
+        bus=bus,
     )
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again
     gc.set_threshold(*GC_THRESHOLDS)
     log.info(
-        "atout game master on ws://%s:%s/ws (db %s, %d tables resumed)",
+        "atout game master on ws://%s:%s/ws (db %s, %d tables resumed%s)",
         host,
         server.port,
         db,
         server.resumed,
+        "" if node is None else f", node {node}, bus {bus}",
     )
     if stop is None:
         stop = asyncio.Event()

@@ -1,0 +1,120 @@
+"""The bus between game master nodes: one Redis pub/sub channel per node (redis-py's asyncio
+client). A node reads its own channel and publishes to the others'; what it publishes leaves in
+order (one writer task, one pipeline per batch), so the frames of one connection arrive in the
+order they were sent. Redis tells how many subscribers got each message: none means the node
+is not listening (stopped or dead), and the sender is told (:attr:`Bus.undelivered`).
+
+Redis holds nothing here: a message published while its node is away is lost, and the nodes
+never rely on it for anything durable (that is PostgreSQL's job).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from urllib.parse import urlparse
+
+log = logging.getLogger("atout.server.bus")
+
+
+class Bus:
+    """One node's end of the bus. Call :meth:`start` in the loop, :meth:`send` from anywhere in
+    it, :meth:`close` at the end. ``on_message(payload)`` gets each message of this node's
+    channel; ``undelivered(node, payload)`` each message no subscriber received."""
+
+    def __init__(
+        self,
+        url: str,
+        node: str,
+        on_message: Callable[[bytes], None],
+        undelivered: Callable[[str, bytes], None],
+    ) -> None:
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.node = node
+        # pub/sub channels are shared by a server's databases: the database number keeps the
+        # clusters of one Redis apart (the tests use one database each)
+        db = (urlparse(url).path or "/0").strip("/") or "0"
+        self.prefix = f"atout:{db}:node:"
+        self.redis = aioredis.Redis.from_url(url)
+        self.on_message = on_message
+        self.undelivered = undelivered
+        self._queue: list[tuple[str, bytes]] = []
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.sent = 0
+        self.received = 0
+        self.up = False  # the last exchange with Redis worked
+
+    async def start(self) -> None:
+        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self.pubsub.subscribe(self.prefix + self.node)
+        self.up = True
+        self._tasks = [
+            asyncio.create_task(self._read(), name=f"bus-read-{self.node}"),
+            asyncio.create_task(self._write(), name=f"bus-write-{self.node}"),
+        ]
+
+    def send(self, node: str, payload: bytes) -> None:
+        """Publish ``payload`` to ``node`` (soon, in order with what was sent before)."""
+        self._queue.append((node, payload))
+        self._wake.set()
+
+    async def _write(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._queue = self._queue, []
+            if not batch:
+                continue
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for node, payload in batch:
+                        pipe.publish(self.prefix + node, payload)
+                    got = await pipe.execute()
+                self.up = True
+            except Exception as e:  # Redis away: every message of the batch is undelivered
+                if self.up:
+                    log.warning("bus: cannot publish to Redis (%s)", e)
+                self.up = False
+                got = [0] * len(batch)
+            self.sent += len(batch)
+            for (node, payload), n in zip(batch, got, strict=True):
+                if not n:
+                    self.undelivered(node, payload)
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                async for msg in self.pubsub.listen():
+                    self.received += 1
+                    try:
+                        self.on_message(msg["data"])
+                    except Exception:
+                        log.exception("bus: a message could not be handled")
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # Redis away: subscribe again when it is back
+                if self.up:
+                    log.warning("bus: lost Redis (%s); retrying", e)
+                self.up = False
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(Exception):
+                    await self.pubsub.reset()
+                    self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                    await self.pubsub.subscribe(self.prefix + self.node)
+                    self.up = True
+
+    async def close(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

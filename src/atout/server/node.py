@@ -1,0 +1,522 @@
+"""One game master among several: ``atout serve --db postgresql://… --bus redis://… --node NAME``.
+
+Every node shares one PostgreSQL database (records, accounts, ratings, the leases and the
+lobby's listing) and one Redis (the bus, :mod:`atout.server.bus`). A table lives on the node that
+holds its lease (:class:`~atout.server.pgstore.PostgresStore`, fenced writes); a client may be
+connected to any node:
+
+* **Routing.** A frame for a table another node holds is forwarded over the bus to that node
+  (:class:`Frame`, with the connection's name, language and account). There a *proxy* connection
+  (a negative id in its :class:`~atout.server.core.Core`) stands for the client: the owner's core
+  handles it as any connection, commits, and what it sends the proxy goes back over the bus
+  (:class:`Deliver`) to be written to the client's socket. Nothing changes for the clients.
+* **The lobby.** Each node publishes its tables' :class:`~atout.protocol.messages.TableInfo` in
+  ``listing`` (:class:`Directory`), which ``list_tables`` pages merge with the node's own;
+  quick play seats the player at the oldest matching table of any node (the frame is routed to
+  its owner); accounts and ratings are in the shared database.
+* **Failover.** Every :data:`TICK` the node renews its leases (losing a table it no longer holds),
+  takes over the unfinished tables whose lease expired (their records replayed:
+  :meth:`~atout.server.core.Core.adopt`), publishes its listing and its heartbeat (``nodes``), and
+  closes its clients' connections that played at tables of a node gone silent, so that they
+  resume with their seat tokens where the table now is.
+
+The sans-I/O core is unchanged by all this: routing happens before it (:meth:`Node.route`), and
+the proxies are connections like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from atout.protocol import messages as m
+from atout.server import members as view
+from atout.server.bus import Bus
+from atout.server.pgstore import NOW, LeaseLost, PostgresStore
+from atout.server.status import ENDED
+
+if TYPE_CHECKING:
+    from atout.server.ws import Shell
+
+log = logging.getLogger("atout.server.node")
+
+TICK = 0.5  # seconds between two rounds of takeover, listing and heartbeat
+RENEW_EVERY = 2  # ticks between two renewals of the leases (1 s; a lease lasts 3 s)
+RETRY = 0.25  # seconds before a frame whose node did not answer is routed again
+RETRIES = 40  # then the client is told the table is unavailable (10 s: beyond a failover)
+TABLE_CMDS = frozenset(
+    ("join", "resume", "leave", "watch", "start", "move", "hint", "rematch", "fill_bots",
+     "react", "chat")
+)  # fmt: skip
+MEMBERSHIP = frozenset(("join", "resume", "watch", "quick_play"))
+
+
+# -- what the nodes say to each other over the bus ---------------------------------------------
+class Frame(msgspec.Struct, tag="f", array_like=True):
+    """A client's frame for a table of the receiving node, and who the client is."""
+
+    origin: str
+    conn: int
+    data: bytes
+    name: str
+    lang: str
+    texts: bool
+    account: str | None
+    table: str
+
+
+class Gone(msgspec.Struct, tag="g", array_like=True):
+    """The client's connection closed: its proxy goes."""
+
+    origin: str
+    conn: int
+
+
+class Deliver(msgspec.Struct, tag="d", array_like=True):
+    """Frames for the client's connection (committed by the owner before it sent them)."""
+
+    conn: int
+    frames: list[bytes]
+
+
+class Close(msgspec.Struct, tag="c", array_like=True):
+    """Close the client's connection: its table went to another node; it resumes there."""
+
+    conn: int
+    reason: str
+
+
+class Miss(msgspec.Struct, tag="m", array_like=True):
+    """The receiving node does not hold that table (any more): route the frame again."""
+
+    frame: Frame
+
+
+Envelope = Frame | Gone | Deliver | Close | Miss
+_enc = msgspec.msgpack.Encoder()
+_dec = msgspec.msgpack.Decoder(Envelope)
+
+
+class _PeekBody(msgspec.Struct):
+    table: str | None = None
+    game: str | None = None
+    players: int | None = None
+
+
+class _Peek(msgspec.Struct):
+    cmd: str = ""
+    body: _PeekBody | None = None
+
+
+_peek = msgspec.json.Decoder(_Peek)
+
+
+class Directory:
+    """The lobby's view of the other nodes' tables: the ``listing`` rows they publish."""
+
+    def __init__(self, store: PostgresStore, node: str) -> None:
+        self.store = store
+        self.node = node
+
+    def listed(
+        self, statuses: Any, game: str | None, after: tuple[float, str] | None, limit: int
+    ) -> list[tuple[float, m.TableInfo]]:
+        q = "SELECT created, info FROM listing WHERE node <> ? AND private = 0 AND status = ANY(?)"
+        args: list[Any] = [self.node, [str(s) for s in statuses]]
+        if game is not None:
+            q += " AND game = ?"
+            args.append(game)
+        if after is not None:
+            q += " AND (created, table_id) > (?, ?)"
+            args += [after[0], after[1]]
+        q += " ORDER BY created, table_id LIMIT ?"
+        args.append(limit)
+        dec = msgspec.json.Decoder(m.TableInfo)
+        return [(created, dec.decode(info)) for created, info in self.store._x(q, args)]
+
+    def quick(self, game: str, players: int, name: str | None) -> tuple[str, str] | None:
+        """The oldest quick-play table of another node with a free seat: (table, node)."""
+        row = self.store._x(
+            "SELECT l.table_id, l.node FROM listing l JOIN leases s ON s.table_id = l.table_id"
+            f" AND s.node = l.node AND s.expires > {NOW} WHERE l.node <> ? AND l.quick = 1"
+            " AND l.status = 'waiting' AND l.game = ? AND l.players = ? AND l.free > 0"
+            " ORDER BY l.created, l.table_id LIMIT 1",
+            (self.node, game, players),
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+
+class Node:
+    """This game master's part in a group of nodes, around its :class:`~atout.server.ws.Shell`."""
+
+    def __init__(self, shell: Shell, name: str, bus_url: str) -> None:
+        store = shell.store
+        if not isinstance(store, PostgresStore) or store.node != name:
+            raise ValueError("a node needs its PostgreSQL store opened with node=name")
+        self.shell = shell
+        self.core = shell.core
+        self.store: PostgresStore = store
+        self.name = name
+        self.loop = shell.loop
+        self.bus = Bus(bus_url, name, self._on_message, self._undelivered)
+        self.directory = Directory(store, name)
+        self.core.lobby.directory = self.directory
+        self.routes: dict[str, str] = {}  # table -> the node holding it (cache)
+        self.proxies: dict[tuple[str, int], int] = {}  # (node, its connection) -> proxy id
+        self.origin: dict[int, tuple[str, int]] = {}  # proxy id -> (node, its connection)
+        self.sent_to: dict[int, dict[str, str]] = {}  # own connection -> {table: node}
+        self._ids = itertools.count(-1, -1)
+        self._listed: dict[str, bytes] = {}  # table -> what the listing last said of it
+        self._dead: set[str] = set()  # nodes gone silent (already acted upon)
+        self._ticks = 0
+        self._timer: asyncio.TimerHandle | None = None
+        self.started = time.time()
+        self.forwarded = 0  # frames sent to other nodes
+        self.proxied = 0  # frames received from other nodes
+        self.taken_over = 0  # tables taken over from other nodes
+        self.lost = 0  # tables this node lost to another
+        self.last_takeover: float | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        for tid in self.store.tokens:
+            self.routes[tid] = self.name
+        await self.bus.start()
+        self._tick()
+
+    async def close(self) -> None:
+        """Stop: the leases are given up at once, so that other nodes take the tables over
+        without waiting for them to expire."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self.shell.flush_now()
+        try:
+            self._publish()
+            held = list(self.store.tokens)
+            if held:
+                self.store.conn.execute(
+                    f"UPDATE leases SET expires = {NOW} - 1 WHERE node = %s AND table_id = ANY(%s)",
+                    (self.name, held),
+                )
+            self.store.conn.execute("DELETE FROM nodes WHERE name = %s", (self.name,))
+            self.store.conn.commit()
+        except Exception:
+            log.exception("node %s: could not hand its leases back", self.name)
+        await self.bus.close()
+
+    def _tick(self) -> None:
+        self._ticks += 1
+        try:
+            self.shell.flush_now()
+            if self._ticks % RENEW_EVERY == 0:
+                self._renew()
+            self._take_over()
+            self._publish()
+            self._heartbeat()
+        except LeaseLost:
+            pass  # handled where the commit failed (Shell._flush)
+        except Exception as e:  # PostgreSQL away: try again at the next tick
+            self.shell.warn("node", "node %s: %s", self.name, e)
+            with contextlib.suppress(Exception):
+                self.store.conn.rollback()
+        self._timer = self.loop.call_later(TICK, self._tick)
+
+    # -- leases ----------------------------------------------------------------------------
+    def _renew(self) -> None:
+        lost = self.store.renew()
+        gone = [t for t in self.store.tokens if t not in self.core.tables]
+        if gone:  # ended tables out of memory: nothing to hold
+            self.store.release(gone)
+        if lost:
+            self.lose(lost, "the table moved to another node")
+
+    def lose(self, tables: set[str], reason: str) -> None:
+        """These tables are another node's now: forget them; their members' connections are
+        closed (they resume with their seat tokens, routed to the new owner)."""
+        self.lost += len(tables)
+        for tid in tables:
+            self.routes.pop(tid, None)
+            self._listed.pop(tid, None)
+        for cid, c in list(self.core.conns.items()):
+            if any(t in c.seats or t in c.watching for t in tables):
+                self._close(cid, reason)
+        for tid in tables:
+            self.core.drop(tid)
+        log.warning("node %s: lost %d tables (%s)", self.name, len(tables), reason)
+
+    def _take_over(self, tables: list[str] | None = None) -> list[str]:
+        tids = self.store.take_over(tables=tables)
+        if not tids:
+            return []
+        now = time.time()
+        records = [r for r in (self.store.load(t) for t in tids) if r is not None]
+        self.core.adopt(records, now)
+        for tid in tids:
+            self.routes[tid] = self.name
+        self.taken_over += len(tids)
+        self.last_takeover = now
+        # clients of this node that played there through the old owner resume here
+        for cid, where in list(self.sent_to.items()):
+            if any(where.get(t, self.name) != self.name for t in tids):
+                self._close(cid, "the table moved to this node: resume")
+        self.shell.flush_now()
+        self.shell._rearm()
+        log.info("node %s: took over %d tables", self.name, len(tids))
+        return tids
+
+    def lease_lost(self, e: LeaseLost, pending: list[tuple[int, Any]]) -> None:
+        """A commit was refused (``e.tables`` are another node's): nothing of the batch was
+        written, so nothing of it is sent. The lost tables are forgotten, the others the batch
+        wrote are read back from their records, and the connections the batch answered are
+        closed: they resume and send again what was not acknowledged."""
+        self.lose(e.tables, "the table moved to another node")
+        now = time.time()
+        for tid in e.touched - e.tables:
+            self.core.drop(tid)
+            rec = self.store.load(tid)
+            if rec is not None and rec.status in ("waiting", "playing"):
+                self.core.adopt([rec], now)
+        for cid in {cid for cid, _ in pending}:
+            self._close(cid, "the server lost what it was answering: resume")
+        self.shell._rearm()
+
+    def owner(self, tid: str) -> str | None:
+        """The node holding ``tid`` (taken over here if its lease expired); None: no lease."""
+        node = self.routes.get(tid)
+        if node is not None:
+            return node
+        row = self.store._x(
+            f"SELECT node, expires > {NOW} FROM leases WHERE table_id = ?", (tid,)
+        ).fetchone()
+        if row is None:
+            return None
+        node, live = row
+        if not live and self._take_over([tid]):
+            return self.name
+        if live:
+            self.routes[tid] = node
+        return str(node)
+
+    # -- routing (this node is the client's) -------------------------------------------------
+    def route(self, conn_id: int, data: bytes | str) -> bool:
+        """Forward ``data`` to the node holding its table, if another; False: the local core
+        handles it."""
+        c = self.core.conns.get(conn_id)
+        if c is None or c.name is None:
+            return False
+        try:
+            p = _peek.decode(data)
+        except msgspec.DecodeError:
+            return False
+        b = p.body
+        if b is None:
+            return False
+        if p.cmd in TABLE_CMDS and b.table is not None:
+            tid = b.table
+            if tid in self.core.tables:
+                return False
+            node = self.owner(tid)
+        elif p.cmd == "quick_play" and b.game is not None and b.players is not None:
+            qb = m.QuickPlayBody(game=b.game, players=b.players)
+            if self.core.lobby.quick_candidate(c, qb) is not None:
+                return False
+            found = self.directory.quick(b.game, b.players, c.name)
+            if found is None:
+                return False
+            tid, node = found
+        else:
+            return False
+        if node is None or node == self.name:
+            return False
+        if self.core._throttle(c, time.time()):
+            return False  # the core says so (limit.rate)
+        raw = data if isinstance(data, bytes) else data.encode()
+        f = Frame(self.name, conn_id, raw, c.name, c.lang, c.texts, c.account, tid)
+        self._forward(node, f)
+        return True
+
+    def _forward(self, node: str, f: Frame, tries: int = 0) -> None:
+        self.sent_to.setdefault(f.conn, {})[f.table] = node
+        self.forwarded += 1
+        self.bus.send(node, _enc.encode(f))
+
+    def gone(self, conn_id: int) -> None:
+        """A client of this node closed: the proxies it had on other nodes go."""
+        where = self.sent_to.pop(conn_id, None)
+        for node in set((where or {}).values()):
+            if node != self.name:
+                self.bus.send(node, _enc.encode(Gone(self.name, conn_id)))
+
+    def _undelivered(self, node: str, payload: bytes) -> None:
+        """``node`` is not listening (dead or stopped): a frame is routed again a little later
+        (its table is taken over once the lease expires); what was for a proxy is dropped."""
+        msg = _dec.decode(payload)
+        if isinstance(msg, Frame):
+            self.routes.pop(msg.table, None)
+            if self.sent_to.get(msg.conn, {}).get(msg.table) == node:
+                cmd = _peek.decode(msg.data).cmd
+                if cmd in MEMBERSHIP:  # no membership there: nothing to resume
+                    self.sent_to[msg.conn].pop(msg.table, None)
+            self.loop.call_later(RETRY, self._retry, msg, 1)
+
+    def _retry(self, f: Frame, tries: int) -> None:
+        if f.conn not in self.shell.conns:
+            return
+        self.routes.pop(f.table, None)
+        try:
+            node = self.owner(f.table)
+        except Exception as e:
+            self.shell.warn("node", "node %s: %s", self.name, e)
+            node = None if tries >= RETRIES else "?"
+        if node is None or node == self.name:
+            self.shell._queue(self.core.receive(f.conn, f.data, time.time()))
+        elif tries >= RETRIES or node == "?":
+            self._close(f.conn, "table unavailable: try again")
+        else:
+            self.sent_to.setdefault(f.conn, {})[f.table] = node
+            payload = _enc.encode(f)
+            self.bus.send(node, payload)
+
+    # -- proxies (this node holds the table) -------------------------------------------------
+    def _on_message(self, payload: bytes) -> None:
+        msg = _dec.decode(payload)
+        now = time.time()
+        if isinstance(msg, Frame):
+            self.proxied += 1
+            if msg.table not in self.core.tables and msg.table not in self.store.tokens:
+                owner = self.owner(msg.table)
+                if owner is not None and owner != self.name:
+                    self.bus.send(msg.origin, _enc.encode(Miss(msg)))
+                    return
+            key = (msg.origin, msg.conn)
+            pid = self.proxies.get(key)
+            if pid is None:
+                pid = self.proxies[key] = next(self._ids)
+                self.origin[pid] = key
+                self.core.connect(pid, None, now)
+                c = self.core.conns[pid]
+                c.name, c.lang, c.texts, c.account = msg.name, msg.lang, msg.texts, msg.account
+            self.shell._queue(self.core.receive(pid, msg.data, now))
+        elif isinstance(msg, Deliver):
+            c = self.shell.conns.get(msg.conn)
+            if c is not None:
+                c.send_frames(msg.frames)
+        elif isinstance(msg, Gone):
+            pid = self.proxies.pop((msg.origin, msg.conn), None)
+            if pid is not None:
+                del self.origin[pid]
+                self.shell._queue(self.core.disconnect(pid, now))
+        elif isinstance(msg, Close):
+            self._close(msg.conn, msg.reason)
+        elif isinstance(msg, Miss):
+            f = msg.frame
+            self.routes.pop(f.table, None)
+            self._retry(f, RETRIES)  # once more, from the database's answer
+
+    def deliver(self, pid: int, frames: list[bytes]) -> None:
+        """What the core sends proxy ``pid`` (committed): to its client's node."""
+        key = self.origin.get(pid)
+        if key is not None:
+            self.bus.send(key[0], _enc.encode(Deliver(key[1], frames)))
+
+    def _close(self, cid: int, reason: str) -> None:
+        if cid < 0:
+            key = self.origin.pop(cid, None)
+            if key is not None:
+                self.proxies.pop(key, None)
+                self.bus.send(key[0], _enc.encode(Close(key[1], reason)))
+                self.shell._queue(self.core.disconnect(cid, time.time()))
+            return
+        self.sent_to.pop(cid, None)
+        c = self.shell.conns.get(cid)
+        if c is not None:
+            c.close(1012, reason[:120])
+
+    # -- the lobby's listing and the heartbeat ----------------------------------------------------
+    def _publish(self) -> None:
+        """Upsert the listing rows of this node's tables that changed; delete the ended."""
+        upsert: list[tuple[Any, ...]] = []
+        delete: list[str] = []
+        for tid, t in self.core.tables.items():
+            last = self._listed.get(tid)
+            if t.status in ENDED:
+                if last is not None and last != b"":
+                    delete.append(tid)
+                    self._listed[tid] = b""
+                continue
+            info = view.info(t)
+            key = msgspec.json.encode(
+                msgspec.structs.replace(info, version=0, fill_in=None, spectators=0)
+            )
+            if key != last:
+                self._listed[tid] = key
+                free = sum(1 for s in t.seats if not s.taken)
+                upsert.append(
+                    (tid, self.name, t.game.id, t.players, str(t.status), t.created,
+                     int(t.settings.private), int(t.quick), free,
+                     msgspec.json.encode(info).decode())
+                )  # fmt: skip
+        for tid in [t for t in self._listed if t not in self.core.tables]:
+            del self._listed[tid]
+        if upsert:
+            self.store.db.executemany(
+                "INSERT INTO listing (table_id, node, game, players, status, created, private,"
+                " quick, free, info) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
+                " status = excluded.status, free = excluded.free, info = excluded.info",
+                upsert,
+            )
+        if delete:
+            self.store.db.execute("DELETE FROM listing WHERE table_id = ANY(?)", (delete,))
+        self.store.commit()
+
+    def _heartbeat(self) -> None:
+        """This node is alive (``nodes.seen``); the nodes silent for a lease's length are gone:
+        their proxies here go, and this node's clients that played at their tables are closed
+        (they resume where the tables are taken over)."""
+        lease = self.store.lease_seconds
+        conn = self.store.conn
+        conn.execute(
+            f"INSERT INTO nodes (name, started, seen) VALUES (%s, %s, {NOW})"
+            " ON CONFLICT (name) DO UPDATE SET seen = excluded.seen",
+            (self.name, self.started),
+        )
+        dead = {
+            r[0]
+            for r in conn.execute(
+                f"SELECT name FROM nodes WHERE seen < {NOW} - %s AND name <> %s",
+                (lease, self.name),
+            )
+        }
+        conn.commit()
+        for node in dead - self._dead:
+            log.warning("node %s: node %s is silent", self.name, node)
+            for tid in [t for t, n in self.routes.items() if n == node]:
+                del self.routes[tid]
+            for cid, where in list(self.sent_to.items()):
+                if node in where.values():
+                    self._close(cid, "the table's node stopped: resume")
+            for pid, (origin, _) in list(self.origin.items()):
+                if origin == node:
+                    self.proxies.pop(self.origin.pop(pid), None)
+                    self.shell._queue(self.core.disconnect(pid, time.time()))
+        self._dead = dead
+
+    def health(self) -> dict[str, Any]:
+        return {
+            "node": self.name,
+            "leases": len(self.store.tokens),
+            "proxies": len(self.proxies),
+            "forwarded": self.forwarded,
+            "proxied": self.proxied,
+            "taken_over": self.taken_over,
+            "lost": self.lost,
+            "bus": "up" if self.bus.up else "down",
+            "silent_nodes": sorted(self._dead),
+        }

@@ -1,0 +1,109 @@
+"""Several game master nodes on one PostgreSQL and one Redis (both real, started by the test
+setup): one lobby for all, a client on node A playing a whole game at a table node B holds
+(its frames routed over the bus), and a graceful stop handing the tables over."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.server.test_recovery import Player
+
+from atout.client import Client
+from atout.server import record as rec
+from atout.server.limits import CoreLimits
+from atout.server.pgstore import PostgresStore
+from atout.server.ws import Server, start
+
+LIMITS = CoreLimits(min_bot_delay=0.0, bot_workers=0)
+
+
+async def _nodes(pg_url: str, redis_url: str, *names: str) -> list[Server]:
+    return [
+        await start(db=pg_url, node=n, bus=redis_url, leak_guard=True, core_limits=LIMITS)
+        for n in names
+    ]
+
+
+async def _until(check: Any, seconds: float = 10.0) -> Any:
+    for _ in range(int(seconds / 0.05)):
+        got = await check()
+        if got:
+            return got
+        await asyncio.sleep(0.05)
+    raise AssertionError("not in time")
+
+
+def test_a_client_on_node_a_plays_a_whole_game_at_a_table_of_node_b(pg_url, redis_url) -> None:
+    async def run() -> None:
+        a, b = await _nodes(pg_url, redis_url, "a", "b")
+        try:
+            host = await Client.connect(b.url, "Bea")  # on B: the table is B's
+            info = await host.create_table("q2j", 2)
+            assert b.store.tokens == {info.table: 1} and a.store.tokens == {}
+            guest = await Client.connect(a.url, "Alma")  # on A
+
+            async def listed() -> Any:  # the shared lobby: A lists B's table
+                return [t for t in await guest.list_tables() if t.table == info.table]
+
+            (seen,) = await _until(listed)
+            assert seen.status == "waiting" and seen.players == 2
+            players = [Player("q2j", 0), Player("q2j", 1)]
+            for p, c in zip(players, (guest, host), strict=True):
+                p.table = info.table
+                p.token = (await c.join(info.table, seat=p.seat)).token
+            overs = await asyncio.wait_for(
+                asyncio.gather(players[0].play(guest), players[1].play(host)), 60
+            )
+            assert overs[0].version == overs[1].version > 0
+            assert a.shell.node.forwarded > 0 and b.shell.node.proxied > 0
+            assert info.table not in a.core.tables  # it never left B
+            health = a.shell.health()
+            assert health["node"] == "a" and health["forwarded"] > 0
+            for c in (guest, host):
+                await c.close()
+        finally:
+            for s in (a, b):
+                await s.close()
+        store = PostgresStore(pg_url)
+        record = store.load(info.table)
+        assert record is not None and record.status == "finished"
+        for p in players:  # every acknowledged move of both, in order
+            for v, move in p.acked.items():
+                assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+        assert rec.verify(rec.export_record(record)) == []
+        store.close()
+
+    asyncio.run(asyncio.wait_for(run(), 90))
+
+
+def test_a_graceful_stop_hands_the_tables_to_the_other_node(pg_url, redis_url) -> None:
+    async def run() -> None:
+        a, b = await _nodes(pg_url, redis_url, "a", "b")
+        try:
+            host = await Client.connect(b.url, "Bea")
+            info = await host.create_table("q2j", 2)
+            p0, p1 = Player("q2j", 0), Player("q2j", 1)
+            guest = await Client.connect(a.url, "Alma")
+            for p, c in ((p0, guest), (p1, host)):
+                p.table = info.table
+                p.token = (await c.join(info.table, seat=p.seat)).token
+            await host.close()
+            await b.close()  # B stops: its leases are given up at once
+
+            async def taken() -> bool:
+                return info.table in a.core.tables
+
+            await _until(taken, 5)
+            back = await Client.connect(a.url, "Bea")
+            await back.resume(info.table, p1.token)
+            again = await Client.connect(a.url, "Alma2")
+            await again.resume(info.table, p0.token)
+            overs = await asyncio.wait_for(asyncio.gather(p0.play(again), p1.play(back)), 60)
+            assert overs[0].version > 0
+            for c in (guest, back, again):
+                await c.close()
+        finally:
+            await a.close()
+
+    asyncio.run(asyncio.wait_for(run(), 90))
