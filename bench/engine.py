@@ -69,6 +69,21 @@ class Engine:
 # --------------------------------------------------------------------------- engines
 
 
+def random_playout(game: Any, players: int, seed: int) -> tuple[Any, int]:
+    """One random game of an atout ``game`` through its generic interface: set up from ``seed``,
+    then ``rng.choice(state.legal_moves())`` applied until the game is over (or
+    :data:`MAX_MOVES` moves), ``rng`` seeded with ``seed``. Returns the last state and the
+    number of moves."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    s = game.setup(players, None, seed)
+    moves = 0
+    while not s.is_over and moves < MAX_MOVES:
+        s.apply(s.current, choice(s.legal_moves()))
+        moves += 1
+    return s, moves
+
+
 def atout_engine(game_id: str) -> Engine:
     """atout through its generic interface only, as a bot would drive it."""
     from atout.games import get_game
@@ -77,16 +92,8 @@ def atout_engine(game_id: str) -> Engine:
 
     def make() -> PlayOne:
         def play(n: int, seed: int) -> tuple[int, int, bool]:
-            rng = random.Random(seed)
-            choice = rng.choice
-            s = game.setup(n, None, seed)
-            moves = 0
-            while not s.is_over:
-                s.apply(s.current, choice(s.legal_moves()))
-                moves += 1
-                if moves >= MAX_MOVES:
-                    return moves, 0, True
-            return moves, 0, False
+            _, moves = random_playout(game, n, seed)
+            return moves, 0, moves >= MAX_MOVES
 
         return play
 

@@ -18,25 +18,18 @@ from __future__ import annotations
 import argparse
 import gc
 import platform
-import random
 import statistics
 import sys
 import time
 
 from atout.games import get_game
+from engine import random_playout
 
 
 def play(n: int, seed: int) -> tuple[int, int]:
-    """One random game: (moves, turns)."""
-    game = get_game("pouilleux")
-    rng = random.Random(seed)
-    choice = rng.choice
-    s = game.setup(n, None, seed)
-    moves = 0
-    while not s.is_over:
-        s.apply(s.current, choice(s.legal_moves()))
-        moves += 1
-    return moves, s.turns  # type: ignore[attr-defined]
+    """One random game (bench/engine.py's playout): (moves, turns)."""
+    s, moves = random_playout(get_game("pouilleux"), n, seed)
+    return moves, s.turns
 
 
 def run(n: int, seconds: float, first_seed: int, clock: str) -> tuple[int, int, int, float]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any, ClassVar
 
 import msgspec
@@ -111,14 +112,11 @@ class MatchState(base.State[MatchOptions]):
         return {c for i, h in enumerate(self.hands) if i != seat for c in h} | set(self.stock)
 
     def all_cards(self) -> Iterator[Card]:
-        yield from self.stock
-        yield from self.pile
-        for h in self.hands:
-            yield from h
+        return chain(self.stock, self.pile, *self.hands)
 
     def _clone(self) -> MatchState:
         new = self._copy()
-        new.stock, new.pile, new.passes = list(self.stock), list(self.pile), self.passes
+        new.stock, new.pile = list(self.stock), list(self.pile)
         return new
 
 

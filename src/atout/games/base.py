@@ -16,6 +16,7 @@ and the same moves always give the same states.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -227,6 +228,12 @@ DISCARD = Field("discard", "cards", "Discard (latest last)", "Défausse (la dern
 HANDS = Field("hands", "cards", "hand", "main", per_seat=True)  # every hand, shown at the end
 
 
+def phase_field(key: str, phases: dict[str, tuple[str, str]]) -> Field:
+    """The ``choice`` field naming a game's phase: ``phases`` (each with its English and French
+    words), then ``over``."""
+    return Field(key, "choice", "Phase", "Phase", values={**phases, "over": ("over", "terminée")})
+
+
 O = TypeVar("O", bound=Options)  # noqa: E741
 S = TypeVar("S", bound="State[Any]")
 
@@ -382,17 +389,10 @@ class State(ABC, Generic[O]):
         """Copy the game-specific fields; :meth:`clone` copies ``rng``."""
 
     def _copy(self) -> Self:
-        """A new state of this class holding a copy of the fields every state has (the hands
-        copied, the rest shared as they are immutable); for :meth:`_clone`, which copies the
-        others."""
-        new = type(self).__new__(type(self))
-        new.num_players = self.num_players
-        new.options = self.options
-        new.move_count = self.move_count
-        new.seat = self.seat
+        """A shallow copy with hands of its own: for :meth:`_clone`, which then copies the
+        game's other mutable fields (its lists, sets and dicts)."""
+        new = copy.copy(self)
         new.hands = [list(h) for h in self.hands]
-        new._result = self._result
-        new._start_events = self._start_events
         return new
 
     def start_events(self) -> list[Event]:

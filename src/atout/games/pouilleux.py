@@ -25,11 +25,20 @@ import msgspec
 
 from atout.cards import Card, Colour, card, deck_51
 from atout.games import pouilleux_text as text
-from atout.games.base import HAND_SIZES, HANDS, Event, Field, Game, ViewSpec, deal_unknown
+from atout.games.base import (
+    HAND_SIZES,
+    HANDS,
+    Event,
+    Field,
+    Game,
+    ViewSpec,
+    deal_unknown,
+    phase_field,
+)
 from atout.games.pouilleux_moves import Draw, End, Lay, Pick
 from atout.games.pouilleux_options import PouilleuxOptions
 from atout.games.pouilleux_pairs import DECK, MATE, SPECIAL_RANKS
-from atout.games.pouilleux_state import ACT, DRAW, OVER, PICK, PouilleuxState
+from atout.games.pouilleux_state import ACT, DRAW, PICK, PouilleuxState
 
 __all__ = [
     "DECK",
@@ -54,6 +63,14 @@ def deal_sizes(players: int) -> list[int]:
     return [base + (1 if i >= players - extra else 0) for i in range(players)]
 
 
+#: The phases' words, for the declared view.
+PHASES = {
+    DRAW: ("draw from the next player", "piocher chez le suivant"),
+    ACT: ("lay a special pair or end the turn", "poser une paire spéciale ou finir"),
+    PICK: ("take a card (Jacks)", "prendre une carte (Valets)"),
+}
+
+
 class PouilleuxGame(Game[PouilleuxOptions]):
     id = "pouilleux"
     titles: ClassVar[dict[str, str]] = {
@@ -67,21 +84,7 @@ class PouilleuxGame(Game[PouilleuxOptions]):
     view_spec = ViewSpec(
         (
             Field("turns", "number", "Turns played", "Tours joués"),
-            Field(
-                "phase",
-                "choice",
-                "Phase",
-                "Phase",
-                values={
-                    DRAW: ("draw from the next player", "piocher chez le suivant"),
-                    ACT: (
-                        "lay a special pair or end the turn",
-                        "poser une paire spéciale ou finir",
-                    ),
-                    PICK: ("take a card (Jacks)", "prendre une carte (Valets)"),
-                    OVER: ("over", "terminée"),
-                },
-            ),
+            phase_field("phase", PHASES),
             Field("direction", "direction", "Direction", "Sens"),
             Field("draw_from", "seat", "Draws from", "Pioche chez"),
             Field("pick_from", "seat", "Picks from", "Prend chez"),

@@ -464,13 +464,6 @@ class PouilleuxState(State[PouilleuxOptions]):
         new = self._copy()
         new.laid = [list(ps) for ps in self.laid]
         new.seen = dict(self.seen)
-        new.direction = self.direction
-        new.phase = self.phase
-        new.imposed = self.imposed
-        new.imposer = self.imposer
         new.specials = list(self.specials)
-        new.target = self.target
-        new.turns = self.turns
-        new.pending = self.pending
         new._legal = None
         return new

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import cache
+from itertools import chain
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -317,10 +318,7 @@ class Q2JState(State[Q2JOptions]):
         return hidden
 
     def all_cards(self) -> Iterator[Card]:
-        yield from self.stock
-        yield from self.discard
-        for h in self.hands:
-            yield from h
+        return chain(self.stock, self.discard, *self.hands)
 
     def default_move(self) -> Any:
         """A seat out of time draws (always legal)."""
@@ -330,11 +328,7 @@ class Q2JState(State[Q2JOptions]):
         new = self._copy()
         new.stock = list(self.stock)
         new.discard = list(self.discard)
-        new.top = self.top
         new.shown = set(self.shown)
-        new.q2_owner = self.q2_owner
-        new.free_lead = self.free_lead
-        new.passes = self.passes
         return new
 
 

@@ -34,10 +34,11 @@ from atout.games.base import (
     Result,
     ViewSpec,
     deal_unknown,
+    phase_field,
 )
 from atout.games.quinze_moves import LIST_LIMIT, Done, Fifteen, Lay, LegalMoves, NextDeal, Pass
 from atout.games.quinze_options import QuinzeOptions
-from atout.games.quinze_state import OVER, PLAY, SCORING, QuinzeState, hand_size
+from atout.games.quinze_state import PLAY, SCORING, QuinzeState, hand_size
 
 __all__ = [
     "GAME",
@@ -55,6 +56,12 @@ __all__ = [
 
 # --------------------------------------------------------------------------- the game
 
+#: The phases' words, for the declared view.
+PHASES = {
+    PLAY: ("playing", "en jeu"),
+    SCORING: ("scoring: the next dealer deals", "décompte : au donneur suivant"),
+}
+
 
 class QuinzeGame(Game[QuinzeOptions]):
     id = "quinze"
@@ -65,17 +72,7 @@ class QuinzeGame(Game[QuinzeOptions]):
     move_types = (Fifteen, Lay, Done, Pass, NextDeal)
     view_spec = ViewSpec(
         (
-            Field(
-                "phase.name",
-                "choice",
-                "Phase",
-                "Phase",
-                values={
-                    PLAY: ("playing", "en jeu"),
-                    SCORING: ("scoring: the next dealer deals", "décompte : au donneur suivant"),
-                    OVER: ("over", "terminée"),
-                },
-            ),
+            phase_field("phase.name", PHASES),
             Field("phase.deal", "number", "Deal", "Donne"),
             Field("phase.dealer", "seat", "Dealer", "Donneur"),
             Field("phase.turn", "number", "Turn", "Tour"),

@@ -185,10 +185,10 @@ class QuinzeState(State[QuinzeOptions]):
     def _apply(self, move: Any) -> list[Event]:
         self._moves = None
         events: list[Event] = []
-        seat = self.seat
         if isinstance(move, NextDeal):
             self._deal(self._shuffled_deck(), events)
             return events
+        seat = self.seat
         hand = self.hands[seat]
         if isinstance(move, Fifteen):
             cs = [card(code) for code in move.cards]
@@ -441,20 +441,11 @@ class QuinzeState(State[QuinzeOptions]):
         return Lay((worst.code,))
 
     def _clone(self) -> QuinzeState:
-        new = self._copy()
-        new.full_deck = self.full_deck
+        new = self._copy()  # the legal moves are shared: legal_moves() hands out copies
         new.table = list(self.table)
         new.stock = list(self.stock)
         new.discard = list(self.discard)
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.turn_no = self.turn_no
         new.turns_taken = list(self.turns_taken)
-        new.made = self.made
-        new.used_table = self.used_table
-        new.last_fifteen = self.last_fifteen
-        new.phase = self.phase
         new.totals = list(self.totals)
         new.history = list(self.history)
-        new._moves = self._moves
         return new
