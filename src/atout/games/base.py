@@ -344,7 +344,8 @@ class State(ABC, Generic[O]):
         """What ``seat`` may see (``None``: a spectator). JSON-ready."""
 
     def view_head(self, game_id: str, seat: int | None) -> dict[str, Any]:
-        """The keys a view starts with: ``game``, ``players``, ``seat``, ``turn``, ``move``."""
+        """The keys a view starts with: ``game``, ``players``, ``seat``, ``turn``, ``move``. A
+        game adds its own keys (and ``hand`` for a seat), then calls :meth:`view_result`."""
         return {
             "game": game_id,
             "players": self.num_players,

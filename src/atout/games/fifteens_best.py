@@ -15,8 +15,6 @@ from atout.games.fifteens_templates import (
     fifteen_templates,
 )
 
-# --------------------------------------------------------------------------- best play
-
 # Count vectors are packed into one int, 8 bits per class, so that "does template m fit in the
 # remaining pool r" and "r - m" are single integer operations (a borrow clears a guard bit).
 _BITS = 8

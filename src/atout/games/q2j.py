@@ -1,9 +1,9 @@
 """Q Squared Joe (Q²J): a shedding game where Queens pair up and only a Jack ("Joe") answers them.
 
-Read top to bottom: options, moves, the strength rule, setup (the face-up deal), the state with
-its legal moves (the one source of legality: :meth:`Q2JState.refusal` only explains), apply and
-views, the game with its declared view. Its words are in :mod:`atout.games.q2j_text`. The
-rules, with every decision taken where the French rulebook is silent or ambiguous, are written
+Read top to bottom: options, the strength rule, the state with its legal moves (the one source
+of legality: :meth:`Q2JState.refusal` only explains), apply and views, the game with its
+declared view and its setup (the face-up deal). Its moves are in :mod:`atout.games.q2j_moves`,
+its words in :mod:`atout.games.q2j_text`. The rules, with every decision taken where the French rulebook is silent or ambiguous, are written
 out in full in ``docs/rules/q2j.md`` (French: ``docs/rules/q2j.fr.md``).
 """
 
