@@ -10,6 +10,7 @@ from typing import Any
 from tests.server.test_recovery import Player
 
 from atout.client import Client
+from atout.protocol import messages as m
 from atout.server import record as rec
 from atout.server.limits import CoreLimits
 from atout.server.pgstore import PostgresStore
@@ -75,6 +76,35 @@ def test_a_client_on_node_a_plays_a_whole_game_at_a_table_of_node_b(pg_url, redi
         store.close()
 
     asyncio.run(asyncio.wait_for(run(), 90))
+
+
+def test_quick_play_seats_a_player_of_node_a_at_the_waiting_table_of_node_b(
+    pg_url, redis_url
+) -> None:
+    async def run() -> None:
+        a, b = await _nodes(pg_url, redis_url, "a", "b")
+        try:
+            first = await Client.connect(b.url, "Bea")
+            qp = m.QuickPlay(body=m.QuickPlayBody(game="q2j", players=2))
+            mine = (await first.request(qp)).body  # type: ignore[attr-defined]
+            assert mine.table in b.core.tables
+
+            async def listed() -> bool:  # B's listing is published within half a second
+                return a.core.lobby.directory.quick("q2j", 2, "Alma") is not None
+
+            await _until(listed)
+            second = await Client.connect(a.url, "Alma")
+            qp = m.QuickPlay(body=m.QuickPlayBody(game="q2j", players=2))
+            theirs = (await second.request(qp)).body  # type: ignore[attr-defined]
+            assert theirs.table == mine.table and theirs.seat != mine.seat
+            assert not a.core.tables  # routed to B: A opened no table
+            for c in (first, second):
+                await c.close()
+        finally:
+            for s in (a, b):
+                await s.close()
+
+    asyncio.run(asyncio.wait_for(run(), 60))
 
 
 def test_a_graceful_stop_hands_the_tables_to_the_other_node(pg_url, redis_url) -> None:
