@@ -1,89 +1,242 @@
 """The level ladder (issue 15): each named level against the one below, per game.
 
-Pairings: ``debutant`` against ``random`` (is the beginner still a player?), then ``moyen`` against
-``debutant``, ``fort`` against ``moyen``, ``expert`` against ``fort``. Each line goes through the
-tournament runner (kinds alternate over the seats, every deal played once per rotation) and gives
-the upper level's win rate with a 95% Wilson interval (fair share 50% at 2 players). Le Quinze is
-played as single deals (as bench/bots.py does), whole matches being ~10x longer.
+Pairings (``--line``): ``debutant-random`` (is the beginner still a player?), ``moyen-debutant``,
+``fort-moyen``, ``expert-fort``, and ``expert-heuristic`` (the top level against the raw
+heuristic). Kinds alternate over the seats (two of each at 4 players) and every deal is played
+once per rotation, as the tournament runner does (``atout.sim.tournament``: same lineups, same
+seeds, same records); each line gives the upper level's win rate with a 95% Wilson interval (fair
+share 50%) and each level's decision times (mean, median, p95, over decisions with a choice: two
+legal moves or more). Le Quinze is played as single deals (as bench/bots.py does), whole matches
+being ~10x longer.
 
-Lines whose upper or lower level searches (fort, expert) are far slower, so they get fewer games
-(``--search-games``) than the others (``--games``); the output says how many each line had.
+Games are played in chunks of ``--chunk``; after each chunk the line's figures so far are written
+to ``--json`` (a partial run still gives figures, with the games it reached), and a run given the
+same ``--json`` again resumes every line from the games it already has.
 
-Run: ``python bench/levels.py [--games 400] [--search-games 60] [--players 2] [--game q2j,...]
-[--seed 15] [--workers 1] [--json FILE]``.
+Run: ``python bench/levels.py [--game q2j,quinze,pouilleux] [--players 2,4]
+[--line fort-moyen,...] [--games 1000] [--search-games 1000] [--expert-games 2000] [--seed 15]
+[--chunk 50] [--json FILE]``. One process (``nice -n 19`` on a shared machine).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import statistics
 import sys
 import time
 from typing import Any
 
-from atout.sim.tournament import run_table
+from atout.games import get_game
+from atout.sim.runner import MAX_MOVES, game_seed
+from atout.sim.tournament import GameRecord, TableResult, lineup, make_spec
 
 GAMES = ("q2j", "quinze", "pouilleux")
-LADDER = (("debutant", "random"), ("moyen", "debutant"), ("fort", "moyen"), ("expert", "fort"))
+LINES = ("debutant-random", "moyen-debutant", "fort-moyen", "expert-fort", "expert-heuristic")
 SEARCHING = {"fort", "expert"}
 
 
-def line(
-    game_id: str, players: int, upper: str, lower: str, games: int, seed: int, workers: int
+def play_one(
+    game_id: str,
+    players: int,
+    options: dict[str, Any] | None,
+    seed: int,
+    index: int,
+    kinds: list[str],
+    times: dict[str, list[float]],
+) -> GameRecord:
+    """Game ``index`` exactly as ``atout.sim.tournament.play_one`` plays it, with each decision's
+    time (when it had a choice) appended to ``times[kind]``."""
+    game = get_game(game_id)
+    seats = lineup(kinds, players, index)
+    deal = game_seed(seed, index // len(kinds))
+    state = game.setup(players, options, deal)
+    bots = [
+        make_spec(k, game_seed(deal, 1000 * (index % len(kinds)) + s)) for s, k in enumerate(seats)
+    ]
+    think: dict[str, list[float]] = {k: [0.0, 0] for k in set(seats)}
+    moves = 0
+    while (seat := state.current) is not None and moves < MAX_MOVES:
+        legal = state.legal_moves()
+        view = state.view(seat)
+        t0 = time.perf_counter()
+        move = bots[seat].choose(game, view, legal)
+        spent = time.perf_counter() - t0
+        acc = think[seats[seat]]
+        acc[0] += spent
+        acc[1] += 1
+        if len(legal) > 1:
+            times[seats[seat]].append(spent)
+        state.apply(seat, move)
+        moves += 1
+    res = state.result()
+    return GameRecord(
+        index,
+        deal,
+        seats,
+        list(res.winners) if res else [],
+        res.reason if res else "unfinished",
+        moves,
+        think,
+    )
+
+
+def _ms(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return round(1000 * s[min(len(s) - 1, int(q * len(s)))], 2)
+
+
+def summary(
+    game_id: str,
+    players: int,
+    upper: str,
+    lower: str,
+    seed: int,
+    options: dict[str, Any] | None,
+    records: list[GameRecord],
+    times: dict[str, list[float]],
+    seconds: float,
+    target: int,
 ) -> dict[str, Any]:
-    opts = {"match": False} if game_id == "quinze" else None
-    t0 = time.perf_counter()
-    d = run_table(game_id, players, [upper, lower], games, seed, opts, workers).to_dict()
-    k = {x["kind"]: x for x in d["kinds"]}
+    t = TableResult(game_id, players, [upper, lower], seed, dict(options or {}), records)
+    t.summarise()
+    k = {x["kind"]: x for x in t.to_dict()["kinds"]}
     return {
         "game": game_id,
         "players": players,
         "level": upper,
         "against": lower,
-        "games": d["games"],
+        "seed": seed,
+        "options": options or {},
+        "games": len(records),
+        "target": target,
         "win_rate": k[upper]["win_rate"],
         "ci95": k[upper]["ci95"],
         "ms_per_decision": {upper: k[upper]["ms_per_decision"], lower: k[lower]["ms_per_decision"]},
-        "seconds": round(time.perf_counter() - t0, 1),
+        "decision_ms": {
+            kind: {
+                "decisions": len(times[kind]),
+                "mean": round(1000 * statistics.fmean(times[kind]), 2) if times[kind] else 0.0,
+                "median": _ms(times[kind], 0.5),
+                "p95": _ms(times[kind], 0.95),
+                "max": _ms(times[kind], 1.0),
+            }
+            for kind in (upper, lower)
+        },
+        "records": [[r.index, r.winners, r.reason, r.moves, r.think] for r in records],
+        "times": {kind: [round(x, 5) for x in v] for kind, v in times.items()},
+        "seconds": round(seconds, 1),
     }
+
+
+def _restore(
+    line: dict[str, Any], game_id: str, seed: int, kinds: list[str], players: int
+) -> tuple[list[GameRecord], dict[str, list[float]], float]:
+    records = [
+        GameRecord(i, game_seed(seed, i // len(kinds)), lineup(kinds, players, i), w, r, m, t)
+        for i, w, r, m, t in line["records"]
+    ]
+    return records, {k: list(v) for k, v in line["times"].items()}, float(line["seconds"])
+
+
+def run_line(
+    out: dict[str, Any],
+    key: str,
+    game_id: str,
+    players: int,
+    upper: str,
+    lower: str,
+    games: int,
+    seed: int,
+    chunk: int,
+    dump: Any,
+) -> dict[str, Any]:
+    """Play the line up to ``games`` games, resuming from ``out["lines"][key]`` if present."""
+    options = {"match": False} if game_id == "quinze" else None
+    kinds = [upper, lower]
+    records: list[GameRecord] = []
+    times: dict[str, list[float]] = {upper: [], lower: []}
+    spent = 0.0
+    if key in out["lines"]:
+        records, times, spent = _restore(out["lines"][key], game_id, seed, kinds, players)
+    r = out["lines"].get(key)
+    while len(records) < games:
+        t0 = time.perf_counter()
+        for i in range(len(records), min(games, len(records) + chunk)):
+            records.append(play_one(game_id, players, options, seed, i, kinds, times))
+        spent += time.perf_counter() - t0
+        r = summary(game_id, players, upper, lower, seed, options, records, times, spent, games)
+        out["lines"][key] = r
+        dump()
+        print(f"# {key}: {len(records)}/{games} {r['win_rate']:.1%}", file=sys.stderr, flush=True)
+    assert r is not None
+    return r
+
+
+def row(r: dict[str, Any]) -> str:
+    lo, hi = r["ci95"]
+    d = r["decision_ms"]
+    up, low = r["level"], r["against"]
+    return (
+        f"| {r['game']}{' (one deal)' if r['game'] == 'quinze' else ''} | {r['players']} | {up} "
+        f"| {low} | {r['games']} | {r['win_rate']:.1%} | {lo:.1%}–{hi:.1%} "
+        f"| {d[up]['median']} / {d[up]['p95']} | {d[low]['median']} / {d[low]['p95']} |"
+    )
+
+
+HEADER = (
+    "| game | players | level | against | games | win rate | 95% CI "
+    "| ms median / p95 (level) | ms median / p95 (against) |\n"
+    "|---|---:|---|---|---:|---:|---|---|---|"
+)
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=400, help="games per line without a search")
-    ap.add_argument("--search-games", type=int, default=60, help="games per line with fort/expert")
-    ap.add_argument("--players", default="2")
+    ap.add_argument("--games", type=int, default=1000, help="games per line without a search")
+    ap.add_argument("--search-games", type=int, default=1000, help="lines with fort or expert")
+    ap.add_argument("--expert-games", type=int, default=2000, help="the expert-heuristic lines")
+    ap.add_argument("--players", default="2,4")
     ap.add_argument("--game", default=",".join(GAMES))
+    ap.add_argument("--line", default=",".join(LINES[:4]), help=f"among {', '.join(LINES)}")
     ap.add_argument("--seed", type=int, default=15)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--json", default=None)
+    ap.add_argument("--chunk", type=int, default=50, help="games between two writes of --json")
+    ap.add_argument("--json", default=None, help="results, written after every chunk; resumed")
     args = ap.parse_args(argv)
-    out: dict[str, Any] = {
-        "machine": f"{platform.machine()} {platform.python_implementation()} "
-        f"{platform.python_version()}",
-        "argv": sys.argv[1:],
-        "lines": [],
-    }
-    print("| game | players | level | against | games | win rate | 95% CI | ms/decision | s |")
-    print("|---|---:|---|---|---:|---:|---|---|---:|")
+    out: dict[str, Any] = {"lines": {}}
+    if args.json and os.path.exists(args.json):
+        with open(args.json) as f:
+            out = json.load(f)
+    out["machine"] = (
+        f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"
+    )
+    out.setdefault("argv", []).append(sys.argv[1:])
+
+    def dump() -> None:
+        if args.json:
+            tmp = args.json + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump(out, f)
+            os.replace(tmp, args.json)
+
+    print(HEADER, flush=True)
     for gid in args.game.split(","):
         for n in (int(p) for p in args.players.split(",")):
-            for upper, lower in LADDER:
-                games = args.search_games if {upper, lower} & SEARCHING else args.games
-                r = line(gid, n, upper, lower, games, args.seed, args.workers)
-                out["lines"].append(r)
-                if args.json:
-                    with open(args.json, "w") as f:
-                        json.dump(out, f, indent=1)
-                lo, hi = r["ci95"]
-                ms = r["ms_per_decision"]
-                print(
-                    f"| {gid}{' (one deal)' if gid == 'quinze' else ''} | {n} | {upper} | {lower} "
-                    f"| {r['games']} | {r['win_rate']:.1%} | {lo:.1%}–{hi:.1%} "
-                    f"| {ms[upper]} / {ms[lower]} | {r['seconds']} |",
-                    flush=True,
-                )
+            for name in args.line.split(","):
+                upper, lower = name.split("-")
+                if name == "expert-heuristic":
+                    games = args.expert_games
+                elif {upper, lower} & SEARCHING:
+                    games = args.search_games
+                else:
+                    games = args.games
+                key = f"{gid}/{n}/{name}/{args.seed}"
+                r = run_line(out, key, gid, n, upper, lower, games, args.seed, args.chunk, dump)
+                print(row(r), flush=True)
 
 
 if __name__ == "__main__":
