@@ -324,3 +324,104 @@ def test_ismcts_prior_strength_per_game_and_spec() -> None:
     assert bot._prior(quinze, match) == 2.0
     assert bot._prior(quinze, single) == PRIOR == bot._prior(q2j, other) == 1.0
     assert from_spec("50:plain", 1)._prior(quinze, match) == 0.0
+
+
+def _matchable(cards: list[Any], slots: list[frozenset[Any]]) -> bool:
+    """Whether each slot can take one of ``cards`` it allows, all different (a matching)."""
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, c in enumerate(cards):
+            if c in slots[i] or j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or augment(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(slots)))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("q2j", 2), ("q2j", 4), ("quinze", 2), ("quinze", 4)]
+)
+def test_belief_never_contradicts_the_truth_and_samples_show_the_view(
+    game_id: str, players: int
+) -> None:
+    """Against players who play when they can (the heuristic), what the belief infers from the
+    views always holds for the real hands; its samples show the seat exactly its view and keep
+    every slot's constraint; it does constrain something."""
+    from atout.bots.belief import belief_for
+
+    game = all_games()[game_id]
+    opts = {"match": False} if game_id == "quinze" else None
+    constrained = 0
+    rng = random.Random(5)
+    for seed in range(12):
+        state = game.setup(players, opts, seed)
+        bots = [make_bot("heuristic", seed + i) for i in range(players)]
+        belief = belief_for(game_id)
+        assert belief is not None
+        while (seat := state.current) is not None:
+            legal = state.legal_moves()
+            view = view_only(state, seat)
+            if seat == 0:
+                belief.observe(view)
+                for s, slots in belief.slots.items():
+                    assert len(slots) == belief.hidden_count(view, s)
+                    assert _matchable(belief.hidden_cards(state, view, s), slots)
+                    constrained += sum(1 for x in slots if x)
+                smp = belief.sample(game, view, rng)
+                assert smp.view(0) == view
+                assert Counter(c.code for c in smp.all_cards()) == Counter(
+                    c.code for c in state.all_cards()
+                )
+            move = bots[seat].choose(game, view, legal)
+            if seat == 0:
+                belief.played(move)
+            state.apply(seat, move)
+    assert constrained > 10
+
+
+def test_q2j_belief_a_draw_says_nothing_could_go() -> None:
+    """The opponent drew on the card we played: in every sample, of its hidden cards only one
+    (the card it drew then) may beat that card (the unseen cards allow it)."""
+    from atout.bots.belief import Q2JBelief
+    from atout.cards import card
+    from atout.games.q2j import Draw, Play, beats
+
+    game = all_games()["q2j"]
+    checked = 0
+    for seed in range(20):
+        state = game.setup(2, None, seed)
+        me = state.current
+        plays = [m for m in state.legal_moves() if isinstance(m, Play) and len(m.cards) == 1]
+        plays = [m for m in plays if card(m.cards[0]).rank != state.top[0].rank]
+        them = 1 - me
+        # a shown card of theirs that could go would prove they draw when they could play
+        plays = [
+            m
+            for m in plays
+            if not any(c in state.shown and beats(c, card(m.cards[0])) for c in state.hands[them])
+        ]
+        if not plays:
+            continue
+        belief = Q2JBelief()
+        belief.observe(view_only(state, me))
+        state.apply(me, plays[0])
+        belief.played(plays[0])
+        state.apply(them, Draw())
+        view = view_only(state, me)
+        belief.observe(view)
+        assert any(belief.slots[them]) and them not in belief.untrusted
+        ours = card(plays[0].cards[0])
+        shown = set(view["shown"][str(1 - me)])
+        rng = random.Random(seed)
+        for _ in range(30):
+            smp = belief.sample(game, view, rng)
+            assert smp.view(me) == view
+            hidden = [c for c in smp.hands[1 - me] if c.code not in shown]
+            assert sum(1 for c in hidden if beats(c, ours)) <= 1
+        checked += 1
+    assert checked >= 5

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots import register
+from atout.bots.belief import Belief, belief_for
 from atout.bots.determinize import sample
 from atout.games.base import Game, State
 
@@ -86,6 +87,23 @@ def _policies(game_id: str) -> tuple[Rollout | None, Evaluate | None, Horizon | 
     )
 
 
+def _heuristic_rollout(game: Game[Any]) -> Rollout:
+    """The heuristic itself as the playout policy: each seat of the playout decides on its view
+    of the sample (costlier per move, closer to how real opponents play)."""
+    from atout.bots.heuristic import STRATEGIES
+
+    strategy = STRATEGIES.get(game.id)
+    if strategy is None:
+        return _random_rollout
+
+    def policy(state: State[Any], legal: list[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return strategy.decide(state.view(state.current), legal, rng)[0]
+
+    return policy
+
+
 def _playout(game_id: str) -> Callable[[State[Any], random.Random], Any] | None:
     """The game's playout policy that needs no list of legal moves, if it has one."""
     from atout.bots import heuristic
@@ -123,8 +141,12 @@ class ISMCTSBot:
         exploration: float = EXPLORATION,
         rollout: str = "policy",
         prior: float | None = None,
+        infer: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
+        self.infer = infer  # samples weighted by what play revealed (atout.bots.belief)
+        self.belief: Belief | None = None
+        self._belief_game: str | None = None
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -134,6 +156,17 @@ class ISMCTSBot:
         self.time_cap: float | None = None  # seconds a decision may take, whatever the budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+        if self.infer:
+            if self._belief_game != game.id:
+                self.belief, self._belief_game = belief_for(game.id), game.id
+            if self.belief is not None:
+                self.belief.observe(view)
+        move = self._choose(game, view, legal)
+        if self.belief is not None:
+            self.belief.played(move)
+        return move
+
+    def _choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
         if len(legal) == 1:
             self.last = {"iterations": 0, "stats": {}}
             return legal[0]
@@ -203,7 +236,10 @@ class ISMCTSBot:
         rng = self.rng
         me = view["seat"]
         rollout, evaluate, horizon = _policies(game.id)
+        draw = self.belief.sample if self.belief is not None else sample
         policy = (rollout if self.rollout == "policy" else None) or _random_rollout
+        if self.rollout == "heuristic":
+            policy = _heuristic_rollout(game)
         fast = _playout(game.id) if self.rollout == "policy" else None
         iterations = self.iterations or GAME_ITERATIONS.get(game.id, DEFAULT_ITERATIONS)
         c = self.exploration
@@ -221,7 +257,7 @@ class ISMCTSBot:
             if cap is not None and done > 0 and time.perf_counter() >= cap:
                 break
             done += 1
-            state = sample(game, view, rng)
+            state = draw(game, view, rng)
             node = root
             # select while fully expanded for this sample
             while (seat := state.current) is not None:
@@ -279,13 +315,18 @@ class ISMCTSBot:
 def from_spec(arg: str, seed: int) -> ISMCTSBot:
     """``ismcts:500`` (iterations), ``ismcts:0.5s`` (seconds), then optional flags:
     ``:random`` (uniform playouts instead of the game's policy), ``:plain`` (no heuristic
-    tie-break at the root: the most visited move)."""
+    tie-break at the root: the most visited move), ``:infer`` (samples weighted by what play
+    revealed: :mod:`atout.bots.belief`)."""
     budget, *flags = arg.split(":")
     kw: dict[str, Any] = {}
     if "random" in flags:
         kw["rollout"] = "random"
     if "plain" in flags:
         kw["prior"] = 0.0
+    if "infer" in flags:
+        kw["infer"] = True
+    if "hrollout" in flags:
+        kw["rollout"] = "heuristic"
     if budget.endswith("s"):
         return ISMCTSBot(seed, seconds=float(budget[:-1]), **kw)
     return ISMCTSBot(seed, iterations=int(budget), **kw)
