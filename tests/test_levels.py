@@ -10,7 +10,7 @@ from tests.server.harness import Harness
 from typer.testing import CliRunner
 
 from atout.bots import bot_kinds, make_bot
-from atout.bots.levels import LEVELS, BeginnerBot, bot_levels
+from atout.bots.levels import FORT_ITERATIONS, LEVELS, BeginnerBot, bot_levels
 from atout.bots.pool import cap_budget
 from atout.cli import app
 from atout.games import get_game
@@ -43,7 +43,7 @@ def test_factory_makes_every_level(level: str) -> None:
 
 def test_level_budgets() -> None:
     fort, expert = make_bot("fort", 1), make_bot("expert", 1)
-    assert fort.iterations == 100 and expert.iterations is None and expert.time_cap == 0.5
+    assert fort.iterations == FORT_ITERATIONS and expert.time_cap == 0.5
     # the server's cap never raises the expert's own
     assert cap_budget(make_bot("expert", 1), "q2j", 5000, 2.0).time_cap == 0.5
     assert cap_budget(make_bot("expert", 1), "q2j", 5000, 0.2).time_cap == 0.2
@@ -80,8 +80,12 @@ def test_beginner_plays_legal_moves_and_sometimes_not_the_heuristics(game_id: st
                 h = other.choose(game, view, legal)
                 differ += m != h
                 decisions += 1
-                # a slip is a move of the same kind: never a draw/pass for a card
-                assert type(m) is type(h) or m == h
+                if game_id == "pouilleux":
+                    # its slip: it forgets to lay the special pair and ends the turn
+                    assert m == h or (type(h).__name__, type(m).__name__) == ("Lay", "End")
+                else:
+                    # a slip is a move of the same kind: never a draw/pass for a card
+                    assert type(m) is type(h) or m == h
             else:
                 m = other.choose(game, view, legal)
             assert m in legal

@@ -26,8 +26,14 @@ from atout.bots.heuristic import STRATEGIES, HeuristicBot
 from atout.bots.ismcts import ISMCTSBot
 from atout.games.base import Game
 
-#: The beginner's chance of playing its second choice on a decision that has one.
+#: The beginner's chance of slipping on a decision that has a real choice, per game
+#: (``MISTAKE`` for the others), set from the ladder's figures (bench/RESULTS.md).
 MISTAKE = 0.5
+GAME_MISTAKES: dict[str, float] = {"q2j": 0.75, "pouilleux": 0.4}
+#: How the beginner slips, per game: ``same_kind`` (another move of the kind it chose, at
+#: random) unless named here; ``forget`` (Le Pouilleux: it forgets to lay its special pair and
+#: ends the turn, the one choice there that matters).
+GAME_SLIPS: dict[str, str] = {"pouilleux": "forget"}
 #: ISMCTS iterations per decision of the ``fort`` level.
 FORT_ITERATIONS = 100
 #: Most seconds an ``expert`` decision may take (its budget is the game's default iterations).
@@ -83,26 +89,31 @@ class BeginnerBot:
 
     name = "debutant"
 
-    def __init__(self, seed: int = 0, mistake: float = MISTAKE, slip: str = "same_kind") -> None:
+    def __init__(
+        self, seed: int = 0, mistake: float | None = None, slip: str | None = None
+    ) -> None:
         self.heuristic = HeuristicBot(seed)
-        self.rng = random.Random(
-            seed * 2 + 1
-        )  # its own stream: the slips do not shift the heuristic's
-        self.mistake = mistake
-        self.slip = slip
+        # its own stream: the slips do not shift the heuristic's
+        self.rng = random.Random(seed * 2 + 1)
+        self.mistake = mistake  # None: the game's (GAME_MISTAKES, else MISTAKE)
+        self.slip = slip  # None: the game's (GAME_SLIPS, else "same_kind")
         self.slips = 0  # how many decisions took the second choice (for tests and benches)
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
         best, why, _ = self.heuristic.decide(game, view, legal)
+        mistake = self.mistake if self.mistake is not None else GAME_MISTAKES.get(game.id, MISTAKE)
+        slip = self.slip or GAME_SLIPS.get(game.id, "same_kind")
         if (
             len(legal) < 2
             or why in _NO_MISTAKE
             or game.id not in STRATEGIES
-            or self.rng.random() >= self.mistake
+            or self.rng.random() >= mistake
         ):
             return best
-        if self.slip == "second":
+        if slip == "second":
             second = self.second_choice(game, view, legal, best)
+        elif slip == "forget":
+            second = next((m for m in legal if type(m) is not type(best)), None)
         else:
             same = [m for m in legal if m != best and type(m) is type(best)]
             second = same[int(self.rng.random() * len(same))] if same else None
