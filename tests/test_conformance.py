@@ -28,9 +28,9 @@ from atout.games.base import (
     IllegalMove,
     State,
     ViewSpec,
-    cards_in_hand,
     events_for,
 )
+from atout.games.common import cards_in_hand
 
 GAMES = sorted(all_games())
 MAX_MOVES = 20_000  # a random playout that has not ended by then is a bug

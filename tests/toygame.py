@@ -20,7 +20,8 @@ import msgspec
 import toygame_text as text
 from atout.cards import Card, card, deck_52
 from atout.games import base
-from atout.games.base import Event, Field, IllegalMove, Result, SimpleMove, fewest_cards
+from atout.games.base import Event, Field, IllegalMove, Result, SimpleMove
+from atout.games.common import cards_in_hand, fewest_cards, unknown_move
 from atout.games.sentences import refuse
 
 
@@ -64,13 +65,13 @@ class MatchState(base.State[MatchOptions]):
 
     def refusal(self, move: Any) -> IllegalMove:
         if isinstance(move, Play):
-            c = base.cards_in_hand([move.card], self.hands[self.seat])[0]
+            c = cards_in_hand([move.card], self.hands[self.seat])[0]
             return refuse("no_match", text.NO_MATCH, c=c, top=self.pile[-1])
         if isinstance(move, Draw):
             return refuse("stock_empty", text.STOCK_EMPTY)
         if isinstance(move, Pass):
             return refuse("must_draw", text.MUST_DRAW)
-        return base.unknown_move()
+        return unknown_move()
 
     def _apply(self, move: Any) -> list[Event]:
         seat, hand = self.seat, self.hands[self.seat]

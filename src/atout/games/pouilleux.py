@@ -25,16 +25,8 @@ import msgspec
 
 from atout.cards import Card, Colour, card, deck_51
 from atout.games import pouilleux_text as text
-from atout.games.base import (
-    HAND_SIZES,
-    HANDS,
-    Event,
-    Field,
-    Game,
-    ViewSpec,
-    deal_unknown,
-    phase_field,
-)
+from atout.games.base import Event, Field, Game, ViewSpec
+from atout.games.common import HAND_SIZES, HANDS, deal_unknown, phase_field
 from atout.games.pouilleux_moves import Draw, End, Lay, Pick
 from atout.games.pouilleux_options import PouilleuxOptions
 from atout.games.pouilleux_pairs import DECK, MATE, SPECIAL_RANKS

@@ -12,7 +12,8 @@ import msgspec
 
 from atout.cards import ACE, JACK, KING, QUEEN, Card, Colour, card
 from atout.games import pouilleux_text as text
-from atout.games.base import Event, IllegalMove, Result, State, fewest_cards, private
+from atout.games.base import Event, IllegalMove, Result, State, private
+from atout.games.common import fewest_cards
 from atout.games.pouilleux_moves import DRAWS, END, PICKS, Draw, End, Lay, Pick
 from atout.games.pouilleux_options import PouilleuxOptions
 from atout.games.pouilleux_pairs import (

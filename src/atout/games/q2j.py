@@ -20,10 +20,6 @@ import msgspec
 from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
 from atout.games import q2j_text as text
 from atout.games.base import (
-    DISCARD,
-    DISCARD_SIZE,
-    HAND_SIZES,
-    STOCK_SIZE,
     Event,
     Field,
     Game,
@@ -32,10 +28,16 @@ from atout.games.base import (
     Result,
     State,
     ViewSpec,
+    private,
+)
+from atout.games.common import (
+    DISCARD,
+    DISCARD_SIZE,
+    HAND_SIZES,
+    STOCK_SIZE,
     cards_in_hand,
     deal_unknown,
     fewest_cards,
-    private,
     unknown_move,
 )
 from atout.games.q2j_moves import DRAW, JACKS, PLAY_ONE, Draw, Move, Play, pair_play

@@ -22,17 +22,13 @@ import msgspec
 
 from atout.cards import Card, card, deck_54, deck_108
 from atout.games import quinze_text as text
-from atout.games.base import (
+from atout.games.base import Event, Field, Game, Result, ViewSpec
+from atout.games.common import (
     DISCARD,
     DISCARD_SIZE,
     HAND_SIZES,
     HANDS,
     STOCK_SIZE,
-    Event,
-    Field,
-    Game,
-    Result,
-    ViewSpec,
     deal_unknown,
     phase_field,
 )

@@ -12,7 +12,8 @@ import msgspec
 
 from atout.cards import FACE_RANKS, Card, card
 from atout.games import quinze_text as text
-from atout.games.base import Event, IllegalMove, Result, State, cards_in_hand, private, unknown_move
+from atout.games.base import Event, IllegalMove, Result, State, private
+from atout.games.common import cards_in_hand, unknown_move
 from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
 from atout.games.quinze_moves import (
     DONE,
