@@ -27,19 +27,25 @@ from atout.cards import Card, Colour, card, deck_51
 from atout.games import pouilleux_text as text
 from atout.games.base import Event, Field, Game, ViewSpec
 from atout.games.common import HAND_SIZES, HANDS, deal_unknown, phase_field
-from atout.games.pouilleux_moves import Draw, End, Lay, Pick
+from atout.games.pouilleux_moves import Draw, End, Lay, Move, Pick
 from atout.games.pouilleux_options import PouilleuxOptions
-from atout.games.pouilleux_pairs import DECK, MATE, SPECIAL_RANKS
-from atout.games.pouilleux_state import ACT, DRAW, PICK, PouilleuxState
+from atout.games.pouilleux_pairs import DECK, MATE, POUILLEUX, SPECIAL_RANKS
+from atout.games.pouilleux_state import ACT, DRAW, OVER, PICK, PouilleuxState
 
 __all__ = [
+    "ACT",
     "DECK",
+    "DRAW",
     "GAME",
     "MATE",
+    "OVER",
+    "PICK",
+    "POUILLEUX",
     "SPECIAL_RANKS",
     "Draw",
     "End",
     "Lay",
+    "Move",
     "Pick",
     "PouilleuxOptions",
     "PouilleuxState",

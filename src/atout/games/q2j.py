@@ -3,8 +3,9 @@
 Read top to bottom: options, the strength rule, the state with its legal moves (the one source
 of legality: :meth:`Q2JState.refusal` only explains), apply and views, the game with its
 declared view and its setup (the face-up deal). Its moves are in :mod:`atout.games.q2j_moves`,
-its words in :mod:`atout.games.q2j_text`. The rules, with every decision taken where the French rulebook is silent or ambiguous, are written
-out in full in ``docs/rules/q2j.md`` (French: ``docs/rules/q2j.fr.md``).
+its words in :mod:`atout.games.q2j_text`. The rules, with every decision taken where the French
+rulebook is silent or ambiguous, are written out in full in ``docs/rules/q2j.md`` (French:
+``docs/rules/q2j.fr.md``).
 """
 
 from __future__ import annotations

@@ -32,17 +32,30 @@ from atout.games.common import (
     deal_unknown,
     phase_field,
 )
-from atout.games.quinze_moves import LIST_LIMIT, Done, Fifteen, Lay, LegalMoves, NextDeal, Pass
+from atout.games.quinze_moves import (
+    LIST_LIMIT,
+    Done,
+    Fifteen,
+    Lay,
+    LegalMoves,
+    Move,
+    NextDeal,
+    Pass,
+)
 from atout.games.quinze_options import QuinzeOptions
-from atout.games.quinze_state import PLAY, SCORING, QuinzeState, hand_size
+from atout.games.quinze_state import OVER, PLAY, SCORING, QuinzeState, hand_size
 
 __all__ = [
     "GAME",
     "LIST_LIMIT",
+    "OVER",
+    "PLAY",
+    "SCORING",
     "Done",
     "Fifteen",
     "Lay",
     "LegalMoves",
+    "Move",
     "NextDeal",
     "Pass",
     "QuinzeOptions",
