@@ -10,7 +10,7 @@ from tests.server.harness import Harness
 from typer.testing import CliRunner
 
 from atout.bots import bot_kinds, make_bot
-from atout.bots.levels import FORT_ITERATIONS, LEVELS, BeginnerBot, bot_levels
+from atout.bots.levels import EXPERT_BUDGETS, FORT_BUDGETS, LEVELS, BeginnerBot, bot_levels
 from atout.bots.pool import cap_budget
 from atout.cli import app
 from atout.games import get_game
@@ -43,7 +43,10 @@ def test_factory_makes_every_level(level: str) -> None:
 
 def test_level_budgets() -> None:
     fort, expert = make_bot("fort", 1), make_bot("expert", 1)
-    assert fort.iterations == FORT_ITERATIONS and expert.time_cap == 0.5
+    assert fort.budget("q2j") == FORT_BUDGETS["q2j"] and expert.time_cap == 0.5
+    assert expert.budget("quinze") == EXPERT_BUDGETS["quinze"] and expert.infer
+    assert cap_budget(make_bot("fort", 1), "quinze", 5000, 2.0).iterations == FORT_BUDGETS["quinze"]
+    assert cap_budget(make_bot("expert", 1), "q2j", 50, 2.0).iterations == 50
     # the server's cap never raises the expert's own
     assert cap_budget(make_bot("expert", 1), "q2j", 5000, 2.0).time_cap == 0.5
     assert cap_budget(make_bot("expert", 1), "q2j", 5000, 0.2).time_cap == 0.2

@@ -142,9 +142,13 @@ class ISMCTSBot:
         rollout: str = "policy",
         prior: float | None = None,
         infer: bool = False,
+        budgets: dict[str, int] | None = None,
+        rollouts: dict[str, str] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.infer = infer  # samples weighted by what play revealed (atout.bots.belief)
+        self.budgets = budgets  # iterations per game when ``iterations`` is None
+        self.rollouts = rollouts  # playout policy per game ("policy", "heuristic", "random")
         self.belief: Belief | None = None
         self._belief_game: str | None = None
         self.iterations = iterations
@@ -193,6 +197,14 @@ class ISMCTSBot:
             best = self._keep_heuristic(game, view, legal, best, stats, spread)
         return best
 
+    def budget(self, game_id: str) -> int:
+        """Iterations per decision in this game: ``iterations``, else the bot's own budget for
+        the game (``budgets``), else the game's default (``GAME_ITERATIONS``)."""
+        if self.iterations:
+            return self.iterations
+        own = (self.budgets or {}).get(game_id)
+        return own or GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
+
     def _prior(self, game: Game[Any], view: dict[str, Any]) -> float:
         """How many standard errors the search must win by to overrule the heuristic."""
         if self.prior is not None:
@@ -237,11 +249,12 @@ class ISMCTSBot:
         me = view["seat"]
         rollout, evaluate, horizon = _policies(game.id)
         draw = self.belief.sample if self.belief is not None else sample
-        policy = (rollout if self.rollout == "policy" else None) or _random_rollout
-        if self.rollout == "heuristic":
+        kind = (self.rollouts or {}).get(game.id, self.rollout)
+        policy = (rollout if kind == "policy" else None) or _random_rollout
+        if kind == "heuristic":
             policy = _heuristic_rollout(game)
-        fast = _playout(game.id) if self.rollout == "policy" else None
-        iterations = self.iterations or GAME_ITERATIONS.get(game.id, DEFAULT_ITERATIONS)
+        fast = _playout(game.id) if kind == "policy" else None
+        iterations = self.budget(game.id)
         c = self.exploration
         root = Node(None, None, me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

@@ -2,15 +2,18 @@
 own (``make_bot("moyen", seed)``), accepted wherever a kind is: ``create_table``'s ``bot_kind``,
 ``atout play --bot-kind``, ``atout simulate --bots``, ``atout tournament --bots``.
 
-* ``debutant``: the heuristic, which with probability ``MISTAKE`` slips: it plays another move
+* ``debutant``: the heuristic, which with probability ``MISTAKE`` (``GAME_MISTAKES`` per game)
+  slips: it plays another move
   *of the same kind* as its choice (a card for a card, a fifteen for a fifteen: never a draw or a
   pass when it would play), drawn at random among them. It never misses a win or its last cards,
-  nor errs on forced or bookkeeping moves. A plausible, beatable player. (Slipping to the
+  nor errs on forced or bookkeeping moves. A plausible, beatable player. In Le Pouilleux, where
+  the heuristic's choices among special pairs barely matter, it forgets to lay its pair instead. (Slipping to the
   heuristic's *second* choice only, as first tried, barely weakened it: 51% for the heuristic
   against it in Q²J at 400 games even at 70% slips; see bench/RESULTS.md.)
 * ``moyen``: the heuristic.
-* ``fort``: ISMCTS with a small budget (``FORT_ITERATIONS`` iterations per decision).
-* ``expert``: ISMCTS at the game's default budget, never more than ``EXPERT_SECONDS`` per decision.
+* ``fort``: ISMCTS with a small budget (``FORT_BUDGETS`` iterations per decision, per game).
+* ``expert``: ISMCTS whose samples follow what play revealed (:mod:`atout.bots.belief`), at
+  ``EXPERT_BUDGETS`` iterations per game, never more than ``EXPERT_SECONDS`` per decision.
 
 bench/levels.py measures each level against the one below; bench/RESULTS.md has the figures.
 """
@@ -34,9 +37,14 @@ GAME_MISTAKES: dict[str, float] = {"q2j": 0.75, "pouilleux": 0.4}
 #: random) unless named here; ``forget`` (Le Pouilleux: it forgets to lay its special pair and
 #: ends the turn, the one choice there that matters).
 GAME_SLIPS: dict[str, str] = {"pouilleux": "forget"}
-#: ISMCTS iterations per decision of the ``fort`` level.
+#: ISMCTS iterations per decision of the ``fort`` level, per game (``FORT_ITERATIONS`` else):
+#: about halfway between the heuristic and the expert (bench/RESULTS.md, the level ladder).
 FORT_ITERATIONS = 100
-#: Most seconds an ``expert`` decision may take (its budget is the game's default iterations).
+FORT_BUDGETS: dict[str, int] = {"q2j": 100, "quinze": 150, "pouilleux": 100}
+#: The ``expert``: ISMCTS whose samples follow what play revealed (atout.bots.belief), with these
+#: iterations per game, never more than ``EXPERT_SECONDS`` per decision.
+EXPERT_BUDGETS: dict[str, int] = {"q2j": 1000, "quinze": 400, "pouilleux": 300}
+EXPERT_ROLLOUTS: dict[str, str] = {}
 EXPERT_SECONDS = 0.5
 
 #: Reasons (heuristic ``why`` keys) on which the beginner never errs: a win, the last cards, a
@@ -73,8 +81,17 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level("debutant", "Beginner", "Débutant", f"heuristic+mistakes:{MISTAKE}"),
     Level("moyen", "Intermediate", "Moyen", "heuristic"),
-    Level("fort", "Strong", "Fort", f"ismcts:{FORT_ITERATIONS}"),
-    Level("expert", "Expert", "Expert", f"ismcts:default<={EXPERT_SECONDS}s"),
+    Level(
+        "fort", "Strong", "Fort", "ismcts:" + ",".join(f"{g}={n}" for g, n in FORT_BUDGETS.items())
+    ),
+    Level(
+        "expert",
+        "Expert",
+        "Expert",
+        "ismcts:infer:"
+        + ",".join(f"{g}={n}" for g, n in EXPERT_BUDGETS.items())
+        + f"<={EXPERT_SECONDS}s",
+    ),
 )
 
 
@@ -135,13 +152,17 @@ class BeginnerBot:
         return second
 
 
+def _fort(seed: int) -> Bot:
+    return ISMCTSBot(seed, budgets=FORT_BUDGETS)
+
+
 def _expert(seed: int) -> Bot:
-    bot = ISMCTSBot(seed)
+    bot = ISMCTSBot(seed, infer=True, budgets=EXPERT_BUDGETS, rollouts=EXPERT_ROLLOUTS)
     bot.time_cap = EXPERT_SECONDS
     return bot
 
 
 register("debutant", BeginnerBot)
 register("moyen", HeuristicBot)
-register("fort", lambda seed: ISMCTSBot(seed, iterations=FORT_ITERATIONS))
+register("fort", _fort)
 register("expert", _expert)

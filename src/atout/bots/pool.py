@@ -25,7 +25,9 @@ def cap_budget(bot: Bot, game_id: str, iterations: int, seconds: float) -> Bot:
     if hasattr(bot, "time_cap") and hasattr(bot, "iterations"):
         from atout.bots.ismcts import DEFAULT_ITERATIONS, GAME_ITERATIONS
 
-        own = bot.iterations or GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
+        budget = getattr(bot, "budget", None)  # a level's own budget per game
+        own = budget(game_id) if budget else bot.iterations
+        own = own or GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
         bot.iterations = min(own, iterations)
         cap = getattr(bot, "time_cap", None)  # a level's own cap (expert: 0.5 s) stays
         bot.time_cap = seconds if cap is None else min(cap, seconds)
