@@ -195,6 +195,40 @@ HEADER = (
 )
 
 
+def tables(out: dict[str, Any]) -> None:
+    """The ladder (every line of ``out``, as far as it got) and each level's decision times per
+    game and player count, over every line it played in."""
+    lines = sorted(
+        out["lines"].values(),
+        key=lambda r: (
+            GAMES.index(r["game"]),
+            r["players"],
+            LINES.index(f"{r['level']}-{r['against']}"),
+        ),
+    )
+    print(HEADER)
+    for r in lines:
+        print(row(r))
+    print()
+    print("| game | players | level | decisions | mean ms | median ms | p95 ms | max ms |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    order = ("random", "debutant", "moyen", "heuristic", "fort", "expert")
+    for gid in GAMES:
+        for n in (2, 3, 4, 5, 6, 7, 8):
+            got: dict[str, list[float]] = {}
+            for r in lines:
+                if r["game"] == gid and r["players"] == n:
+                    for kind, xs in r["times"].items():
+                        got.setdefault(kind, []).extend(xs)
+            for kind in sorted(got, key=order.index):
+                xs = got[kind]
+                mean = round(1000 * statistics.fmean(xs), 2) if xs else 0.0
+                print(
+                    f"| {gid} | {n} | {kind} | {len(xs)} | {mean} | {_ms(xs, 0.5)} "
+                    f"| {_ms(xs, 0.95)} | {_ms(xs, 1.0)} |"
+                )
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games per line without a search")
@@ -206,7 +240,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--chunk", type=int, default=50, help="games between two writes of --json")
     ap.add_argument("--json", default=None, help="results, written after every chunk; resumed")
+    ap.add_argument("--table", action="store_true", help="print the tables of --json, play nothing")
     args = ap.parse_args(argv)
+    if args.table:
+        with open(args.json) as f:
+            tables(json.load(f))
+        return
     out: dict[str, Any] = {"lines": {}}
     if args.json and os.path.exists(args.json):
         with open(args.json) as f:
