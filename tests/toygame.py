@@ -21,7 +21,7 @@ import toygame_text as text
 from atout.cards import Card, card, deck_52
 from atout.games import base
 from atout.games.base import Event, Field, IllegalMove, Result, SimpleMove
-from atout.games.common import cards_in_hand, fewest_cards, unknown_move
+from atout.games.common import cards_in_hand, drawn, fewest_cards, unknown_move
 from atout.games.sentences import refuse
 
 
@@ -85,7 +85,7 @@ class MatchState(base.State[MatchOptions]):
         elif isinstance(move, Draw):
             c = self.stock.pop()
             hand.append(c)
-            events += base.private("draw", seat, {"card": c.code}, {"card": None}, (seat,))
+            events += drawn(seat, c)
         else:
             self.passes += 1
             events.append(Event("pass", seat))

@@ -5,12 +5,19 @@ dealing of hidden cards for :meth:`~atout.games.base.Game.determinize`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from atout.cards import Card, card
-from atout.games.base import Field, IllegalMove
+from atout.games.base import Event, Field, IllegalMove, private
 
-# --------------------------------------------------------------------------- refusals
+# --------------------------------------------------------------------------- moves and refusals
+
+
+def code_spellings(cards: Iterable[Card]) -> dict[str, str]:
+    """Every spelling of these cards' codes a move may use, to its one code (``"qh"`` ->
+    ``"QH"``): how a move's ``__post_init__`` makes its card codes canonical."""
+    return {v: c.code for c in cards for v in (c.code, c.code.lower())}
 
 
 def unknown_move() -> IllegalMove:
@@ -39,6 +46,14 @@ def cards_in_hand(codes: Sequence[str], hand: Sequence[Card]) -> list[Card]:
             )
         out.append(c)
     return out
+
+
+# --------------------------------------------------------------------------- events
+
+
+def drawn(seat: int, c: Card, **data: Any) -> list[Event]:
+    """``seat`` drew ``c``: the ``draw`` event, the card shown to that seat only."""
+    return private("draw", seat, {"card": c.code, **data}, {"card": None, **data}, (seat,))
 
 
 # --------------------------------------------------------------------------- view fields

@@ -29,7 +29,6 @@ from atout.games.base import (
     Result,
     State,
     ViewSpec,
-    private,
 )
 from atout.games.common import (
     DISCARD,
@@ -38,6 +37,7 @@ from atout.games.common import (
     STOCK_SIZE,
     cards_in_hand,
     deal_unknown,
+    drawn,
     fewest_cards,
     unknown_move,
 )
@@ -265,15 +265,7 @@ class Q2JState(State[Q2JOptions]):
             return None
         c = self.stock.pop()
         self.hands[seat].append(c)
-        events.extend(
-            private(
-                "draw",
-                seat,
-                {"card": c.code, "reason": reason},
-                {"card": None, "reason": reason},
-                (seat,),
-            )
-        )
+        events.extend(drawn(seat, c, reason=reason))
         return c
 
     def _advance(self) -> None:

@@ -6,9 +6,9 @@ import msgspec
 
 from atout.cards import JACK, Card, deck_52
 from atout.games.base import SimpleMove
+from atout.games.common import code_spellings
 
-# every spelling of a card code a move may use ("qh" -> "QH")
-_CODES = {v: c.code for c in deck_52() for v in (c.code, c.code.lower())}
+_CODES = code_spellings(deck_52())
 
 
 class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):

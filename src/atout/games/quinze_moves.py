@@ -10,10 +10,10 @@ import msgspec
 
 from atout.cards import FACE_RANKS, Card, deck_108
 from atout.games.base import IllegalMove, SimpleMove
+from atout.games.common import code_spellings
 from atout.games.fifteens import FifteenIndex, check_fifteen
 
-# every spelling of a card code the parser accepts, to its one code ("qh#2" -> "QH#2")
-_CODES = {v: c.code for c in deck_108() for v in (c.code, c.code.lower())}
+_CODES = code_spellings(deck_108())  # "qh#2" -> "QH#2"
 
 
 def _canonical(codes: tuple[str, ...]) -> tuple[str, ...]:

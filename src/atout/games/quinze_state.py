@@ -12,8 +12,8 @@ import msgspec
 
 from atout.cards import FACE_RANKS, Card, card
 from atout.games import quinze_text as text
-from atout.games.base import Event, IllegalMove, Result, State, private
-from atout.games.common import cards_in_hand, unknown_move
+from atout.games.base import Event, IllegalMove, Result, State
+from atout.games.common import cards_in_hand, drawn, unknown_move
 from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
 from atout.games.quinze_moves import (
     DONE,
@@ -304,7 +304,7 @@ class QuinzeState(State[QuinzeOptions]):
             return
         c = self.stock.pop()
         self.hands[seat].append(c)
-        events.extend(private("draw", seat, {"card": c.code}, {"card": None}, (seat,)))
+        events.extend(drawn(seat, c))
 
     def _restock(self, pile: list[Card], source: str, events: list[Event]) -> None:
         new = list(pile)
