@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
@@ -304,13 +304,18 @@ class State(ABC, Generic[O]):
     def view_head(self, game_id: str, seat: int | None) -> dict[str, Any]:
         """The keys a view starts with: ``game``, ``players``, ``seat``, ``turn``, ``move``. A
         game adds its own keys (and ``hand`` for a seat), then calls :meth:`view_result`."""
-        return {
-            "game": game_id,
-            "players": self.num_players,
-            "seat": seat,
-            "turn": self.current,
-            "move": self.move_count,
-        }
+        cur, n = self.current, self.move_count
+        return {"game": game_id, "players": self.num_players, "seat": seat, "turn": cur, "move": n}
+
+    def shared_view(self, seat: int | None, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """A shallow copy of what every seat's view of this move shares (``build()``, called
+        once per move, not per seat), ``seat`` set; the game adds the seat's own keys."""
+        memo = self.__dict__.get("_shared_view")
+        if memo is None or memo[0] != self.move_count:
+            memo = self._shared_view = (self.move_count, build())
+        out = dict(memo[1])
+        out["seat"] = seat
+        return out
 
     def view_result(self, out: dict[str, Any]) -> dict[str, Any]:
         """``out`` with the ``result`` key added once the game is over."""
@@ -352,6 +357,7 @@ class State(ABC, Generic[O]):
         game's other mutable fields (its lists, sets and dicts)."""
         new = copy.copy(self)
         new.hands = [list(h) for h in self.hands]
+        new.__dict__.pop("_shared_view", None)  # a copy may be changed without a move
         return new
 
     def start_events(self) -> list[Event]:

@@ -410,19 +410,7 @@ class PouilleuxState(State[PouilleuxOptions]):
     # -- what each seat sees -------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         over = self._result is not None
-        out = self.view_head("pouilleux", seat)
-        out |= {
-            "turns": self.turns,
-            "phase": self.phase,
-            "direction": self.direction,
-            "draw_from": None if over else self.next_seat,
-            "pick_from": self.target,
-            "imposed": None if self.imposed is None else str(self.imposed),
-            "imposed_by": self.imposer,
-            "hand_sizes": [len(h) for h in self.hands],
-            "laid": [[[a.code, b.code] for a, b in ps] for ps in self.laid],
-            "options": msgspec.to_builtins(self.options),
-        }
+        out = self.shared_view(seat, self._public_view)
         if seat is not None:
             out["hand"] = [c.code for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)]
             bit = 1 << seat
@@ -436,6 +424,23 @@ class PouilleuxState(State[PouilleuxOptions]):
         if over:
             out["hands"] = [[c.code for c in h] for h in self.hands]
         return self.view_result(out)
+
+    def _public_view(self) -> dict[str, Any]:
+        """Every seat's view but what the seat holds and knows: once per move."""
+        out = self.view_head("pouilleux", None)
+        out |= {
+            "turns": self.turns,
+            "phase": self.phase,
+            "direction": self.direction,
+            "draw_from": None if self._result is not None else self.next_seat,
+            "pick_from": self.target,
+            "imposed": None if self.imposed is None else str(self.imposed),
+            "imposed_by": self.imposer,
+            "hand_sizes": [len(h) for h in self.hands],
+            "laid": [[[a.code, b.code] for a, b in ps] for ps in self.laid],
+            "options": msgspec.to_builtins(self.options),
+        }
+        return out
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         """Cards in another hand whose holder ``seat`` cannot be sure of. A seat knows where a

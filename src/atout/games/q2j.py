@@ -283,11 +283,18 @@ class Q2JState(State[Q2JOptions]):
 
     # -- what each seat sees -------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        out = self.shared_view(seat, self._public_view)
+        if seat is not None:
+            out["hand"] = [c.code for c in self.hands[seat]]
+        return self.view_result(out)
+
+    def _public_view(self) -> dict[str, Any]:
+        """Every seat's view but its hand: built once per move."""
         shown: dict[str, list[str]] = {str(i): [] for i in range(self.num_players)}
         if self.shown:
             for i, h in enumerate(self.hands):
                 shown[str(i)] = [c.code for c in h if c in self.shown]
-        out = self.view_head("q2j", seat)
+        out = self.view_head("q2j", None)
         out |= {
             "top": [c.code for c in self.top],
             "discard": [c.code for c in self.discard],  # public: every card on it was seen
@@ -301,9 +308,7 @@ class Q2JState(State[Q2JOptions]):
             "passes": self.passes,
             "options": _options_dict(self.options),
         }
-        if seat is not None:
-            out["hand"] = [c.code for c in self.hands[seat]]
-        return self.view_result(out)
+        return out
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         hidden = set(self.stock)

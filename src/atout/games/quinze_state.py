@@ -379,8 +379,17 @@ class QuinzeState(State[QuinzeOptions]):
 
     # -- what each seat sees -------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        shown = self.phase != PLAY
-        out = self.view_head("quinze", seat)
+        out = self.shared_view(seat, self._public_view)
+        if seat is not None:
+            out["hand"] = [c.code for c in self.hands[seat]]
+        if self.phase != PLAY:  # the deal is over: every card is turned face up for the scoring
+            out["hands"] = [[c.code for c in h] for h in self.hands]
+            out["stock"] = [c.code for c in self.stock]
+        return self.view_result(out)
+
+    def _public_view(self) -> dict[str, Any]:
+        """Every seat's view but its hand (and the cards shown at a deal's end): once per move."""
+        out = self.view_head("quinze", None)
         out |= {
             "phase": {
                 "name": self.phase,
@@ -405,12 +414,7 @@ class QuinzeState(State[QuinzeOptions]):
             "deals": list(self.history),
             "options": msgspec.to_builtins(self.options),
         }
-        if seat is not None:
-            out["hand"] = [c.code for c in self.hands[seat]]
-        if shown:  # the deal is over: every card is turned face up for the scoring
-            out["hands"] = [[c.code for c in h] for h in self.hands]
-            out["stock"] = [c.code for c in self.stock]
-        return self.view_result(out)
+        return out
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         if self.phase != PLAY:  # once a deal is over every card is shown for the scoring
