@@ -2,7 +2,8 @@
 
 Pairings (``--line``): ``debutant-random`` (is the beginner still a player?), ``moyen-debutant``,
 ``fort-moyen``, ``expert-fort``, and ``expert-heuristic`` (the top level against the raw
-heuristic). Kinds alternate over the seats (two of each at 4 players) and every deal is played
+heuristic); any other ``kind-kind`` pair of bot specs too (``ismcts:1000-heuristic``: the same
+deals without a level, to compare). Kinds alternate over the seats (two of each at 4 players) and every deal is played
 once per rotation, as the tournament runner does (``atout.sim.tournament``: same lineups, same
 seeds, same records); each line gives the upper level's win rate with a 95% Wilson interval (fair
 share 50%) and each level's decision times (mean, median, p95, over decisions with a choice: two
@@ -195,6 +196,10 @@ HEADER = (
 )
 
 
+def _rank(name: str) -> int:
+    return LINES.index(name) if name in LINES else len(LINES)
+
+
 def tables(out: dict[str, Any]) -> None:
     """The ladder (every line of ``out``, as far as it got) and each level's decision times per
     game and player count, over every line it played in."""
@@ -213,6 +218,10 @@ def tables(out: dict[str, Any]) -> None:
     print("| game | players | level | decisions | mean ms | median ms | p95 ms | max ms |")
     print("|---|---:|---|---:|---:|---:|---:|---:|")
     order = ("random", "debutant", "moyen", "heuristic", "fort", "expert")
+
+    def rank(kind: str) -> tuple[int, str]:
+        return (order.index(kind) if kind in order else len(order), kind)
+
     for gid in GAMES:
         for n in (2, 3, 4, 5, 6, 7, 8):
             got: dict[str, list[float]] = {}
@@ -220,7 +229,7 @@ def tables(out: dict[str, Any]) -> None:
                 if r["game"] == gid and r["players"] == n:
                     for kind, xs in r["times"].items():
                         got.setdefault(kind, []).extend(xs)
-            for kind in sorted(got, key=order.index):
+            for kind in sorted(got, key=rank):
                 xs = got[kind]
                 mean = round(1000 * statistics.fmean(xs), 2) if xs else 0.0
                 print(
@@ -269,7 +278,7 @@ def main(argv: list[str] | None = None) -> None:
                 upper, lower = name.split("-")
                 if name == "expert-heuristic":
                     games = args.expert_games
-                elif {upper, lower} & SEARCHING:
+                elif {upper, lower} & SEARCHING or "ismcts" in name:
                     games = args.search_games
                 else:
                     games = args.games
