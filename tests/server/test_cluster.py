@@ -137,3 +137,55 @@ def test_a_graceful_stop_hands_the_tables_to_the_other_node(pg_url, redis_url) -
             await a.close()
 
     asyncio.run(asyncio.wait_for(run(), 90))
+
+
+def test_postgresql_restarted_mid_game_the_node_reloads_its_tables(redis_url, tmp_path) -> None:
+    """PostgreSQL goes away and comes back (its own cluster, restarted): the node's commit
+    fails, so nothing of that batch is announced; the tables it wrote are dropped from memory
+    and taken back from their records once PostgreSQL answers; the players resume and finish,
+    with every acknowledged move in the record."""
+    from tests.server.pgcluster import Cluster, _bin
+    from tests.server.test_cluster_failover import play_through
+
+    cluster = Cluster().start()
+    try:
+        url = cluster.new_db()
+
+        async def run() -> tuple[str, list[Player]]:
+            (a,) = await _nodes(url, redis_url, "a")
+            try:
+                cs = [await Client.connect(a.url, n) for n in ("Alma", "Bea")]
+                info = await cs[0].create_table("q2j", 2)
+                ps = [Player("q2j", 0), Player("q2j", 1)]
+                for p, c in zip(ps, cs, strict=True):
+                    p.delay, p.resumed, p.table = 0.02, 0, info.table
+                    p.token = (await c.join(info.table, seat=p.seat)).token
+                games = asyncio.gather(
+                    *(play_through(p, a.url, c) for p, c in zip(ps, cs, strict=True))
+                )
+                while sum(len(p.acked) for p in ps) < 4:
+                    await asyncio.sleep(0.01)
+                assert cluster.dir is not None
+                d = cluster.dir
+                restart = [_bin("pg_ctl"), "-D", f"{d}/data", "-l", f"{d}/log", "-m", "fast",
+                           "-w", "restart"]  # fmt: skip
+                await asyncio.to_thread(cluster._run, restart)
+                await asyncio.wait_for(games, 60)
+                assert sum(p.resumed for p in ps) > 0
+                for c in cs:
+                    await c.close()
+            finally:
+                await a.close()
+            return info.table, ps
+
+        tid, ps = asyncio.run(asyncio.wait_for(run(), 120))
+        store = PostgresStore(url)
+        record = store.load(tid)
+        assert record is not None and record.status == "finished"
+        for p in ps:
+            for v, move in p.acked.items():
+                assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+        assert rec.verify(rec.export_record(record)) == []
+        store.close()
+    finally:
+        cluster.stop()

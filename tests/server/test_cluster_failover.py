@@ -59,10 +59,18 @@ async def play_through(p: Player, url: str, first: Client) -> Any:
         except (ConnectionError, ClientError, OSError, TimeoutError, ConnectionClosed):
             pass  # closed by the node (its table moved), or refused as it moved: resume
         await c.close()
-        await asyncio.sleep(0.05)
-        c = await Client.connect(url, f"back{p.seat}{p.table[:4]}")
+        for attempt in range(40):  # the table may be on its way to this node
+            await asyncio.sleep(0.05 * min(attempt + 1, 5))
+            try:
+                c = await Client.connect(url, f"back{p.seat}{p.table[:4]}")
+            except (ClientError, ConnectionError, ConnectionClosed, OSError):
+                continue  # the node cannot answer yet (its database is away)
+            try:
+                await c.resume(p.table, p.token, version=p.seen)
+                break
+            except (ClientError, ConnectionError, ConnectionClosed):
+                await c.close()
         p.resumed += 1
-        await c.resume(p.table, p.token, version=p.seen)
     raise AssertionError("resumed too often")
 
 

@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import os
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,7 @@ class Frame(msgspec.Struct, tag="f", array_like=True):
     """A client's frame for a table of the receiving node, and who the client is."""
 
     origin: str
+    boot: int  # the origin's incarnation: a node restarted under its name numbers anew
     conn: int
     data: bytes
     name: str
@@ -69,12 +71,14 @@ class Frame(msgspec.Struct, tag="f", array_like=True):
     texts: bool
     account: str | None
     table: str
+    tries: int = 0  # times it found no node listening
 
 
 class Gone(msgspec.Struct, tag="g", array_like=True):
     """The client's connection closed: its proxy goes."""
 
     origin: str
+    boot: int
     conn: int
 
 
@@ -168,8 +172,11 @@ class Node:
         self.directory = Directory(store, name)
         self.core.lobby.directory = self.directory
         self.routes: dict[str, str] = {}  # table -> the node holding it (cache)
-        self.proxies: dict[tuple[str, int], int] = {}  # (node, its connection) -> proxy id
-        self.origin: dict[int, tuple[str, int]] = {}  # proxy id -> (node, its connection)
+        self.boot = int.from_bytes(os.urandom(8), "big") >> 1  # this incarnation
+        # (node, its incarnation, its connection) -> proxy id, and back
+        self.proxies: dict[tuple[str, int, int], int] = {}
+        self.origin: dict[int, tuple[str, int, int]] = {}
+        self.boots: dict[str, int] = {}  # the last incarnation seen of each node
         self.sent_to: dict[int, dict[str, str]] = {}  # own connection -> {table: node}
         self._ids = itertools.count(-1, -1)
         self._listed: dict[str, bytes] = {}  # table -> what the listing last said of it
@@ -213,6 +220,8 @@ class Node:
     def _tick(self) -> None:
         self._ticks += 1
         try:
+            if self.store.reopen():
+                log.warning("node %s: connected to PostgreSQL again", self.name)
             self.shell.flush_now()
             if self._ticks % RENEW_EVERY == 0:
                 self._renew()
@@ -240,6 +249,10 @@ class Node:
         """These tables are another node's now: forget them; their members' connections are
         closed (they resume with their seat tokens, routed to the new owner)."""
         self.lost += len(tables)
+        self._forget(tables, reason)
+        log.warning("node %s: lost %d tables (%s)", self.name, len(tables), reason)
+
+    def _forget(self, tables: set[str], reason: str) -> None:
         for tid in tables:
             self.routes.pop(tid, None)
             self._listed.pop(tid, None)
@@ -248,7 +261,6 @@ class Node:
                 self._close(cid, reason)
         for tid in tables:
             self.core.drop(tid)
-        log.warning("node %s: lost %d tables (%s)", self.name, len(tables), reason)
 
     def _take_over(self, tables: list[str] | None = None) -> list[str]:
         tids = self.store.take_over(tables=tables)
@@ -282,6 +294,19 @@ class Node:
             rec = self.store.load(tid)
             if rec is not None and rec.status in ("waiting", "playing"):
                 self.core.adopt([rec], now)
+        for cid in {cid for cid, _ in pending}:
+            self._close(cid, "the server lost what it was answering: resume")
+        self.shell._rearm()
+
+    def commit_failed(self, e: Exception, pending: list[tuple[int, Any]]) -> None:
+        """A commit failed (PostgreSQL away): nothing of the batch is sent, and the tables it
+        wrote are forgotten, since their state here is ahead of their records. Their leases
+        stay this node's: once PostgreSQL answers again this node takes them back from their
+        records with new tokens (or another node does, when they expire first)."""
+        tables = self.store.abandon()
+        self.shell.warn("commit", "node %s: commit failed (%s); %d tables reloaded", self.name,
+                        e, len(tables))  # fmt: skip
+        self._forget(tables, "the server lost what it was answering: resume")
         for cid in {cid for cid, _ in pending}:
             self._close(cid, "the server lost what it was answering: resume")
         self.shell._rearm()
@@ -321,7 +346,11 @@ class Node:
             tid = b.table
             if tid in self.core.tables:
                 return False
-            node = self.owner(tid)
+            try:
+                node = self.owner(tid)
+            except Exception as e:  # PostgreSQL away: the core answers as it can
+                self.shell.warn("node", "node %s: %s", self.name, e)
+                return False
         elif p.cmd == "quick_play" and b.game is not None and b.players is not None:
             qb = m.QuickPlayBody(game=b.game, players=b.players)
             if self.core.lobby.quick_candidate(c, qb) is not None:
@@ -337,7 +366,7 @@ class Node:
         if self.core._throttle(c, time.time()):
             return False  # the core says so (limit.rate)
         raw = data if isinstance(data, bytes) else data.encode()
-        f = Frame(self.name, conn_id, raw, c.name, c.lang, c.texts, c.account, tid)
+        f = Frame(self.name, self.boot, conn_id, raw, c.name, c.lang, c.texts, c.account, tid)
         self._forward(node, f)
         return True
 
@@ -351,7 +380,7 @@ class Node:
         where = self.sent_to.pop(conn_id, None)
         for node in set((where or {}).values()):
             if node != self.name:
-                self.bus.send(node, _enc.encode(Gone(self.name, conn_id)))
+                self.bus.send(node, _enc.encode(Gone(self.name, self.boot, conn_id)))
 
     def _undelivered(self, node: str, payload: bytes) -> None:
         """``node`` is not listening (dead or stopped): a frame is routed again a little later
@@ -363,7 +392,7 @@ class Node:
                 cmd = _peek.decode(msg.data).cmd
                 if cmd in MEMBERSHIP:  # no membership there: nothing to resume
                     self.sent_to[msg.conn].pop(msg.table, None)
-            self.loop.call_later(RETRY, self._retry, msg, 1)
+            self.loop.call_later(RETRY, self._retry, msg, msg.tries + 1)
 
     def _retry(self, f: Frame, tries: int) -> None:
         if f.conn not in self.shell.conns:
@@ -371,17 +400,21 @@ class Node:
         self.routes.pop(f.table, None)
         try:
             node = self.owner(f.table)
-        except Exception as e:
+        except Exception as e:  # PostgreSQL away
             self.shell.warn("node", "node %s: %s", self.name, e)
-            node = None if tries >= RETRIES else "?"
+            if tries >= RETRIES:
+                self._close(f.conn, "table unavailable: try again")
+            else:
+                self.loop.call_later(RETRY, self._retry, f, tries + 1)
+            return
         if node is None or node == self.name:
             self.shell._queue(self.core.receive(f.conn, f.data, time.time()))
-        elif tries >= RETRIES or node == "?":
+        elif tries >= RETRIES:
             self._close(f.conn, "table unavailable: try again")
         else:
             self.sent_to.setdefault(f.conn, {})[f.table] = node
-            payload = _enc.encode(f)
-            self.bus.send(node, payload)
+            f.tries = tries
+            self.bus.send(node, _enc.encode(f))
 
     # -- proxies (this node holds the table) -------------------------------------------------
     def _on_message(self, payload: bytes) -> None:
@@ -394,7 +427,10 @@ class Node:
                 if owner is not None and owner != self.name:
                     self.bus.send(msg.origin, _enc.encode(Miss(msg)))
                     return
-            key = (msg.origin, msg.conn)
+            if self.boots.get(msg.origin, msg.boot) != msg.boot:
+                self._drop_proxies(msg.origin)  # restarted: its old connections are gone
+            self.boots[msg.origin] = msg.boot
+            key = (msg.origin, msg.boot, msg.conn)
             pid = self.proxies.get(key)
             if pid is None:
                 pid = self.proxies[key] = next(self._ids)
@@ -408,7 +444,7 @@ class Node:
             if c is not None:
                 c.send_frames(msg.frames)
         elif isinstance(msg, Gone):
-            pid = self.proxies.pop((msg.origin, msg.conn), None)
+            pid = self.proxies.pop((msg.origin, msg.boot, msg.conn), None)
             if pid is not None:
                 del self.origin[pid]
                 self.shell._queue(self.core.disconnect(pid, now))
@@ -423,14 +459,14 @@ class Node:
         """What the core sends proxy ``pid`` (committed): to its client's node."""
         key = self.origin.get(pid)
         if key is not None:
-            self.bus.send(key[0], _enc.encode(Deliver(key[1], frames)))
+            self.bus.send(key[0], _enc.encode(Deliver(key[2], frames)))
 
     def _close(self, cid: int, reason: str) -> None:
         if cid < 0:
             key = self.origin.pop(cid, None)
             if key is not None:
                 self.proxies.pop(key, None)
-                self.bus.send(key[0], _enc.encode(Close(key[1], reason)))
+                self.bus.send(key[0], _enc.encode(Close(key[2], reason)))
                 self.shell._queue(self.core.disconnect(cid, time.time()))
             return
         self.sent_to.pop(cid, None)
@@ -502,11 +538,16 @@ class Node:
             for cid, where in list(self.sent_to.items()):
                 if node in where.values():
                     self._close(cid, "the table's node stopped: resume")
-            for pid, (origin, _) in list(self.origin.items()):
-                if origin == node:
-                    self.proxies.pop(self.origin.pop(pid), None)
-                    self.shell._queue(self.core.disconnect(pid, time.time()))
+            self._drop_proxies(node)
         self._dead = dead
+
+    def _drop_proxies(self, node: str) -> None:
+        """``node``'s clients are gone (it died or restarted): so are their proxies here."""
+        for pid, key in list(self.origin.items()):
+            if key[0] == node:
+                del self.origin[pid]
+                self.proxies.pop(key, None)
+                self.shell._queue(self.core.disconnect(pid, time.time()))
 
     def health(self) -> dict[str, Any]:
         return {

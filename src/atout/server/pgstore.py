@@ -35,6 +35,7 @@ transaction.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -228,7 +229,6 @@ class PostgresStore(SqlStore):
         only joined to them, so a stale token writes nothing. If any table is not held, the
         transaction is rolled back and :class:`LeaseLost` raised."""
         rows, touched = self._rows, self._touched
-        self._rows, self._touched = [], set()
         for r in rows:
             touched.add(r[0])
         if not touched:
@@ -251,6 +251,7 @@ class PostgresStore(SqlStore):
                 *([r[i] for r in rows] for i in range(6)),
             ),
         ).fetchone()
+        self._rows, self._touched = [], set()
         lost = touched - set(held or ())
         if lost or inserted != len(rows):
             self.conn.rollback()
@@ -258,6 +259,30 @@ class PostgresStore(SqlStore):
             for t in lost:
                 self.tokens.pop(t, None)
             raise LeaseLost(lost, touched)
+
+    def abandon(self) -> set[str]:
+        """After a failed commit: forget the open transaction (rolled back, or lost with the
+        connection) and the tokens of the tables it wrote; returns those tables."""
+        tables = self._touched | {r[0] for r in self._rows}
+        self._rows, self._touched = [], set()
+        self.dirty = False
+        with contextlib.suppress(Exception):
+            self.conn.rollback()
+        for t in tables:
+            self.tokens.pop(t, None)
+        return tables
+
+    def reopen(self) -> bool:
+        """Connect again if the connection was lost (PostgreSQL restarted); the platform's
+        ``db`` follows. Whether it did."""
+        if not (self.conn.closed or self.conn.broken):
+            return False
+        import psycopg
+
+        self.conn = psycopg.connect(self.path, autocommit=False)
+        self.db.conn = self.conn
+        self._rows, self._touched, self.dirty = [], set(), False
+        return True
 
     # -- leases (several nodes) -----------------------------------------------------------
     def claim(self, table: str) -> int:

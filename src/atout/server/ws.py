@@ -253,6 +253,11 @@ class Shell:
         except LeaseLost as e:  # several nodes: refused, nothing written, nothing sent
             self.node.lease_lost(e, pending)
             return
+        except Exception as e:
+            if self.node is None:
+                raise
+            self.node.commit_failed(e, pending)  # PostgreSQL away: nothing sent
+            return
         frames: dict[int, bytes] = {}  # id(message): its frame (messages alive till the end)
         out: dict[int, list[bytes]] = {}
         for conn_id, msg in pending:
