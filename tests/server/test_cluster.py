@@ -189,3 +189,54 @@ def test_postgresql_restarted_mid_game_the_node_reloads_its_tables(redis_url, tm
         store.close()
     finally:
         cluster.stop()
+
+
+def test_a_stalled_node_that_lost_its_lease_writes_nothing_more(pg_url, redis_url) -> None:
+    """Node A stalls (its ticks stop, so its leases are not renewed) and node B takes its table
+    over; A's players' next moves reach A, which applies them in memory but cannot commit them
+    (the token is stale): nothing is announced, A forgets the table and closes the connections,
+    the players resume on B and finish; only what was acknowledged is in the record."""
+    from tests.server.test_cluster_failover import play_through
+
+    async def run() -> tuple[str, list[Player], Any]:
+        a, b = await _nodes(pg_url, redis_url, "a", "b")
+        try:
+            cs = [await Client.connect(a.url, n) for n in ("Alma", "Bea")]
+            info = await cs[0].create_table("q2j", 2)
+            ps = [Player("q2j", 0), Player("q2j", 1)]
+            for p, c in zip(ps, cs, strict=True):
+                p.delay, p.resumed, p.table = 0.05, 0, info.table
+                p.token = (await c.join(info.table, seat=p.seat)).token
+            a.shell.node._timer.cancel()  # A stalls: no renewal, no takeover
+            games = asyncio.gather(
+                *(play_through(p, b.url, c) for p, c in zip(ps, cs, strict=True))
+            )
+            while sum(len(p.acked) for p in ps) < 2:
+                await asyncio.sleep(0.01)
+            a.store.conn.execute(
+                "UPDATE leases SET expires = 0 WHERE table_id = %s", (info.table,)
+            )  # its lease runs out (as it would after 3 s)
+            a.store.conn.commit()
+
+            async def taken() -> bool:
+                return info.table in b.core.tables
+
+            await _until(taken, 5)
+            await asyncio.wait_for(games, 60)
+            assert info.table not in a.core.tables  # A forgot it at its refused commit
+            assert a.shell.node.lost == 1 and b.shell.node.taken_over == 1
+            assert sum(p.resumed for p in ps) > 0
+        finally:
+            for s in (a, b):
+                await s.close()
+        return info.table, ps, None
+
+    tid, ps, _ = asyncio.run(asyncio.wait_for(run(), 90))
+    store = PostgresStore(pg_url)
+    record = store.load(tid)
+    assert record is not None and record.status == "finished"
+    for p in ps:
+        for v, move in p.acked.items():
+            assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+    assert rec.verify(rec.export_record(record)) == []
+    store.close()
