@@ -208,7 +208,7 @@ def tables(out: dict[str, Any]) -> None:
         key=lambda r: (
             GAMES.index(r["game"]),
             r["players"],
-            LINES.index(f"{r['level']}-{r['against']}"),
+            _rank(f"{r['level']}-{r['against']}"),
         ),
     )
     print(HEADER)
@@ -238,6 +238,46 @@ def tables(out: dict[str, Any]) -> None:
                 )
 
 
+def _wins(r: dict[str, Any]) -> dict[int, float]:
+    """The upper kind's share of each game of a line, by game index."""
+    kinds = [r["level"], r["against"]]
+    out: dict[int, float] = {}
+    for i, winners, *_ in r["records"]:
+        seats = lineup(kinds, r["players"], i)
+        out[i] = sum(1 / len(winners) for w in winners if seats[w] == r["level"])
+    return out
+
+
+def paired(out: dict[str, Any]) -> None:
+    """Lines against the same opponent on the same deals (same game, players, seed): the
+    difference of the two upper kinds' win rates over the games both played, with a 95%
+    interval from the per-game differences (most games end the same way for both)."""
+    lines = list(out["lines"].values())
+    print(
+        "| game | players | against | A | B | games | A | B | A − B | 95% CI | games that differ |"
+    )
+    print("|---|---:|---|---|---|---:|---:|---:|---:|---|---:|")
+    for i, a in enumerate(lines):
+        for b in lines[i + 1 :]:
+            same = all(a[k] == b[k] for k in ("game", "players", "against", "seed"))
+            if not same or a["level"] == b["level"]:
+                continue
+            wa, wb = _wins(a), _wins(b)
+            common = sorted(set(wa) & set(wb))
+            if len(common) < 2:
+                continue
+            d = [wa[g] - wb[g] for g in common]
+            mean = statistics.fmean(d)
+            half = 1.959963984540054 * statistics.stdev(d) / len(d) ** 0.5
+            ra = statistics.fmean(wa[g] for g in common)
+            rb = statistics.fmean(wb[g] for g in common)
+            print(
+                f"| {a['game']} | {a['players']} | {a['against']} | {a['level']} | {b['level']} "
+                f"| {len(common)} | {ra:.1%} | {rb:.1%} | {mean:+.1%} "
+                f"| {mean - half:+.1%} to {mean + half:+.1%} | {sum(1 for x in d if x)} |"
+            )
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games per line without a search")
@@ -253,7 +293,10 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.table:
         with open(args.json) as f:
-            tables(json.load(f))
+            got = json.load(f)
+        tables(got)
+        print()
+        paired(got)
         return
     out: dict[str, Any] = {"lines": {}}
     if args.json and os.path.exists(args.json):
