@@ -90,7 +90,7 @@ def test_quick_play_seats_a_player_of_node_a_at_the_waiting_table_of_node_b(
             assert mine.table in b.core.tables
 
             async def listed() -> bool:  # B's listing is published within half a second
-                return a.core.lobby.directory.quick("q2j", 2, "Alma") is not None
+                return a.core.lobby.directory.quick("q2j", 2) is not None
 
             await _until(listed)
             second = await Client.connect(a.url, "Alma")

@@ -144,7 +144,7 @@ class Directory:
         dec = msgspec.json.Decoder(m.TableInfo)
         return [(created, dec.decode(info)) for created, info in self.store._x(q, args)]
 
-    def quick(self, game: str, players: int, name: str | None) -> tuple[str, str] | None:
+    def quick(self, game: str, players: int) -> tuple[str, str] | None:
         """The oldest quick-play table of another node with a free seat: (table, node)."""
         row = self.store._x(
             "SELECT l.table_id, l.node FROM listing l JOIN leases s ON s.table_id = l.table_id"
@@ -179,7 +179,7 @@ class Node:
         self.boots: dict[str, int] = {}  # the last incarnation seen of each node
         self.sent_to: dict[int, dict[str, str]] = {}  # own connection -> {table: node}
         self._ids = itertools.count(-1, -1)
-        self._listed: dict[str, bytes] = {}  # table -> what the listing last said of it
+        self._listed: dict[str, tuple[Any, ...]] = {}  # table -> what its listing was made of
         self._dead: set[str] = set()  # nodes gone silent (already acted upon)
         self._ticks = 0
         self._timer: asyncio.TimerHandle | None = None
@@ -355,7 +355,7 @@ class Node:
             qb = m.QuickPlayBody(game=b.game, players=b.players)
             if self.core.lobby.quick_candidate(c, qb) is not None:
                 return False
-            found = self.directory.quick(b.game, b.players, c.name)
+            found = self.directory.quick(b.game, b.players)
             if found is None:
                 return False
             tid, node = found
@@ -476,21 +476,24 @@ class Node:
 
     # -- the lobby's listing and the heartbeat ----------------------------------------------------
     def _publish(self) -> None:
-        """Upsert the listing rows of this node's tables that changed; delete the ended."""
+        """Upsert the listing rows of this node's tables whose status or seats changed (not
+        for each move: versions and spectators are not republished); delete the ended. A
+        private table that is not quick play's is never listed, so never published."""
         upsert: list[tuple[Any, ...]] = []
         delete: list[str] = []
         for tid, t in self.core.tables.items():
             last = self._listed.get(tid)
-            if t.status in ENDED:
-                if last is not None and last != b"":
+            if t.status in ENDED or (t.settings.private and not t.quick):
+                if last is not None and last != ():
                     delete.append(tid)
-                    self._listed[tid] = b""
+                    self._listed[tid] = ()
                 continue
-            info = view.info(t)
-            key = msgspec.json.encode(
-                msgspec.structs.replace(info, version=0, fill_in=None, spectators=0)
-            )
+            key = (
+                t.status, t.quick, t.rematch, t.rated,
+                *((s.name, s.bot, s.taken, s.conn is None, s.away) for s in t.seats),
+            )  # fmt: skip
             if key != last:
+                info = view.info(t)
                 self._listed[tid] = key
                 free = sum(1 for s in t.seats if not s.taken)
                 upsert.append(
