@@ -18,8 +18,9 @@ loopback, during which the loop waits, exactly as it waits for SQLite's ``fsync`
 driver (psycopg's ``AsyncConnection`` or asyncpg) only pays once the shell awaits the commit
 instead of calling it: the loop could then read more frames while a commit is in flight, but the
 frames of that batch must still wait for it (write before announce), so the store interface would
-become ``async def commit`` and the shell's batch would be pipelined. That is the change that comes
-with several nodes (docs/ARCHITECTURE.md, "Stores"); nothing else in this module would change.
+become ``async def commit`` and the shell's batch would be pipelined. Several nodes kept this
+driver (the fencing token travels in the commit's one statement: :meth:`PostgresStore._fenced`);
+pipelining the commit is the next step for throughput (docs/ARCHITECTURE.md, "Stores").
 
 **The journal.** SQLite appends moves in rowid order and prunes the prefix; here ``journal`` is
 keyed by ``(table_id, n)``: PostgreSQL appends heap rows anyway, a finished table's rows are
