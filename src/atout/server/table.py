@@ -101,8 +101,10 @@ class TableActor:
     secret: str | None = None  # committed at the creation; None: a format-1 table (older)
     next_secret: str | None = None  # committed in game_over for the rematch
     rematch_nonces: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (nonce, by)
-    _history: list[list[Event]] = field(default_factory=list)
-    _moves: list[r.MoveRecord] = field(default_factory=list)
+    # each step's events, packed: bytes are not tracked by the garbage collector, which would
+    # otherwise visit every event of every game in play (read back only for a catch-up)
+    _history: list[bytes] = field(default_factory=list)
+    _moves: list[bytes] = field(default_factory=list)  # each move's record, packed (as events)
     seq: int = 0
     spectators: set[int] = field(default_factory=set)
     turn_deadline: float | None = None
@@ -130,22 +132,22 @@ class TableActor:
         """The events of each step (the deal, then each move); read back if archived."""
         if self.archived is not None:
             self.unarchive()
-        return self._history
+        return [_unpack_events(step) for step in self._history]
 
     @history.setter
     def history(self, value: list[list[Event]]) -> None:
-        self._history = value
+        self._history = [_pack_events(step) for step in value]
 
     @property
     def moves(self) -> list[r.MoveRecord]:
         """Every move applied; read back if archived."""
         if self.archived is not None:
             self.unarchive()
-        return self._moves
+        return [_unpack_move(m) for m in self._moves]
 
     @moves.setter
     def moves(self, value: list[r.MoveRecord]) -> None:
-        self._moves = value
+        self._moves = [_move_packer.encode(m) for m in value]
 
     def archive(self) -> None:
         """Its record is stored: keep only what a rematch or a late watcher needs at hand (its
@@ -159,8 +161,8 @@ class TableActor:
             raise ProtocolError(
                 "server.internal", "The table's record is missing.", "L'archive manque."
             )
-        self.state, self._history = replay(rec)
-        self._moves, self.archived = list(rec.moves), None
+        self.state, self.history = replay(rec)
+        self.moves, self.archived = rec.moves, None
 
     # ============================================================== timers (the host's queue)
     def push(self, when: float, kind: Timer, arg: int = -1) -> None:
@@ -267,7 +269,8 @@ class TableActor:
         self.state = self.game.setup(self.players, self.options, r.seed_int(seed))
         self.seed = seed
         self.status = Status.PLAYING
-        self.history = [r.start_events(self.state)]
+        dealt = r.start_events(self.state)
+        self.history = [dealt]
         self.host.store.start(self.id, seed, self.commitment or "", now)
         self.schedule(now)
         body = m.StartedBody(
@@ -277,7 +280,7 @@ class TableActor:
             nonces=nonces,
         )
         view.broadcast(self, lambda to: m.Started(sender=m.GM, to=to, seq=self.seq, body=body))
-        view.send_updates(self, self.history[0], None, now)
+        view.send_updates(self, dealt, None, now)
 
     def play(
         self, seat: int, move: Any, now: float, how: str, reply: tuple[int, int | None] | None
@@ -287,10 +290,10 @@ class TableActor:
         assert state is not None
         events = state.apply(seat, move)  # raises IllegalMove with nothing changed
         rec = r.MoveRecord(seat=seat, move=msgspec.to_builtins(move), t=now, how=how)  # type: ignore[arg-type]
-        self._moves.append(rec)
+        self._moves.append(_move_packer.encode(rec))
         if how == "timeout":
             events = [Event("timeout", seat, {"move": rec.move}), *events]
-        self._history.append(events)
+        self._history.append(_pack_events(events))
         self.host.moves_applied += 1
         self.host.store.add_move(self.id, self.version, rec)
         finished = state.current is None
@@ -314,7 +317,7 @@ class TableActor:
         self.turn_deadline = None
         # the rematch's secret, committed now: the players' nonces for it come with their votes
         self.next_secret = r.new_secret(self.host.entropy(32))
-        self.host.store.finish(self.id, self.result, now, self._moves)
+        self.host.store.finish(self.id, self.result, now, self.moves)
         self.host.store.set_next_secret(self.id, self.next_secret)
         self.host.game_ended(self, now)
         view.broadcast(self, lambda to: view.game_over(self, to, self.seq))
@@ -449,3 +452,19 @@ def parse_move(game: Game[Any], data: Any) -> Any:
     except msgspec.MsgspecError:
         return game.parse_move(data)
     return game.parse_move(typed)
+
+
+_events_packer = msgspec.msgpack.Encoder()
+_events_unpacker = msgspec.msgpack.Decoder(list[Event])
+
+
+def _pack_events(events: list[Event]) -> bytes:
+    return _events_packer.encode(events)
+
+
+def _unpack_events(packed: bytes) -> list[Event]:
+    return _events_unpacker.decode(packed)
+
+
+_move_packer = msgspec.msgpack.Encoder()
+_unpack_move = msgspec.msgpack.Decoder(r.MoveRecord).decode
