@@ -119,12 +119,12 @@ def test_a_graceful_stop_hands_the_tables_to_the_other_node(pg_url, redis_url) -
                 p.table = info.table
                 p.token = (await c.join(info.table, seat=p.seat)).token
             await host.close()
-            await b.close()  # B stops: its leases are given up at once
+            await b.close()  # B stops: its leases are given up, A is told at once
 
             async def taken() -> bool:
                 return info.table in a.core.tables
 
-            await _until(taken, 5)
+            await _until(taken, 2)  # at B's word (Handover), else at A's next tick
             back = await Client.connect(a.url, "Bea")
             await back.resume(info.table, p1.token)
             again = await Client.connect(a.url, "Alma2")

@@ -45,6 +45,7 @@ class Bus:
         self._queue: list[tuple[str, bytes]] = []
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._busy = False  # a batch is being published
         self.sent = 0
         self.received = 0
         self.up = False  # the last exchange with Redis worked
@@ -63,13 +64,21 @@ class Bus:
         self._queue.append((node, payload))
         self._wake.set()
 
+    async def drain(self, timeout: float = 1.0) -> None:
+        """Wait until what was sent so far has been published (or ``timeout``)."""
+        end = asyncio.get_running_loop().time() + timeout
+        while (self._queue or self._busy) and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.005)
+
     async def _write(self) -> None:
         while True:
+            self._busy = False
             await self._wake.wait()
             self._wake.clear()
             batch, self._queue = self._queue, []
             if not batch:
                 continue
+            self._busy = True
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for node, payload in batch:

@@ -102,7 +102,13 @@ class Miss(msgspec.Struct, tag="m", array_like=True):
     frame: Frame
 
 
-Envelope = Frame | Gone | Deliver | Close | Miss
+class Handover(msgspec.Struct, tag="h", array_like=True):
+    """The sending node stopped and gave its leases up: take its tables now."""
+
+    node: str
+
+
+Envelope = Frame | Gone | Deliver | Close | Miss | Handover
 _enc = msgspec.msgpack.Encoder()
 _dec = msgspec.msgpack.Decoder(Envelope)
 
@@ -212,7 +218,14 @@ class Node:
                     (self.name, held),
                 )
             self.store.conn.execute("DELETE FROM nodes WHERE name = %s", (self.name,))
+            others = self.store.conn.execute(
+                f"SELECT name FROM nodes WHERE seen > {NOW} - %s", (self.store.lease_seconds,)
+            ).fetchall()
             self.store.conn.commit()
+            if held:  # the others take them at once rather than at their next tick
+                for (node,) in others:
+                    self.bus.send(node, _enc.encode(Handover(self.name)))
+                await self.bus.drain()
         except Exception:
             log.exception("node %s: could not hand its leases back", self.name)
         await self.bus.close()
@@ -450,6 +463,9 @@ class Node:
                 self.shell._queue(self.core.disconnect(pid, now))
         elif isinstance(msg, Close):
             self._close(msg.conn, msg.reason)
+        elif isinstance(msg, Handover):
+            self.shell.flush_now()
+            self._take_over()
         elif isinstance(msg, Miss):
             f = msg.frame
             self.routes.pop(f.table, None)
