@@ -49,6 +49,9 @@ from tests.server.rediscluster import RedisServer  # noqa: E402
 from server import (  # noqa: E402
     PLAYERS,
     WARMUP,
+    GameLane,
+    Stats,
+    Ws,
     _listening_port,
     cpu_seconds,
     start_game_server,
@@ -105,12 +108,65 @@ def _cpu(pids: list[int]) -> float:
     return total
 
 
+def split_worker(
+    kind: str,
+    ports: list[int],
+    lanes: int,
+    think: tuple[float, float],
+    seed: int,
+    ready: Any,
+    go: Any,
+    window: Any,
+    q: Any,
+) -> None:
+    """bench/server.py's worker, with each lane's four seats on the nodes in turn (seat i of
+    lane k on node (i + k) mod 2): the table is its creator's node's, and half of its players
+    reach it through the other node (their frames routed over the bus)."""
+
+    async def main() -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        sem = asyncio.Semaphore(64)
+
+        async def conn(port: int) -> Ws:
+            async with sem:
+                _, ws = await loop.create_connection(
+                    lambda: Ws("127.0.0.1", port, None), "127.0.0.1", port
+                )
+                await asyncio.wait_for(ws.open, 300)
+                return ws
+
+        flat = await asyncio.gather(
+            *(conn(ports[(i + k) % len(ports)]) for k in range(lanes) for i in range(PLAYERS))
+        )
+        stats = Stats(0.0, 0.0)
+        ls = [
+            GameLane(seed * 100_000 + k, flat[k * PLAYERS : (k + 1) * PLAYERS], stats, think)
+            for k in range(lanes)
+        ]
+        for lane in ls:
+            lane.hello()
+        await asyncio.sleep(0.5)
+        ready.put("ready")
+        await asyncio.to_thread(go.wait)
+        stats.start_at, stats.stop_at = window[0], window[1]
+        for lane in ls:
+            lane.new_game()
+        await asyncio.sleep(max(0.0, stats.stop_at - time.time()) + 0.5)
+        for c in flat:
+            c.t.close()
+        return {"moves": stats.moves, "games": stats.games, "errors": stats.errors,
+                "lat": stats.lat}  # fmt: skip
+
+    q.put(asyncio.run(main()))
+
+
 def saturation(
     nodes: list[tuple[int, int]],
     clients: int,
     seconds: float,
     others: list[int],
     think: tuple[float, float] = (0.0, 0.0),
+    split: bool = False,
 ) -> dict[str, Any]:
     """bench/server.py's game load: two client processes, spread over ``nodes`` (port, pid);
     ``others``: the database's processes, whose CPU is reported apart."""
@@ -119,8 +175,13 @@ def saturation(
     window = ctx.Array("d", [0.0, 0.0])
     lanes = clients // PLAYERS
     shares = [lanes // 2 + (1 if i < lanes % 2 else 0) for i in range(2)]
+    ports = [port for port, _ in nodes]
     ps = [
         ctx.Process(
+            target=split_worker, args=("game", ports, n, think, i + 1, ready, go, window, q)
+        )
+        if split
+        else ctx.Process(
             target=worker,
             args=("game", nodes[i % len(nodes)][0], n, think, i + 1, ready, go, window, q),
         )
@@ -168,18 +229,20 @@ def saturation(
 def run_saturation(
     pg: Cluster, redis: RedisServer, clients: int, seconds: float, tmp: str
 ) -> list[Any]:
-    """One SQLite game master (the single-process default), one node, two nodes."""
+    """One SQLite game master (the single-process default), one node, two nodes (each table's
+    players on its node), two nodes with half of each table's players on the other node."""
     rows = []
-    for setup in ("sqlite", 1, 2):
+    for setup in ("sqlite", 1, 2, "2 split"):
         db, bus = pg.new_db(), redis.new_db()
         if setup == "sqlite":
             procs = [start_game_server(f"{tmp}/sat{clients}.db", None, clients + 200)[0]]
         else:
-            procs = [start_node(f"n{i}", db, bus, clients + 200) for i in range(int(setup))]
+            n = 2 if setup == "2 split" else int(setup)
+            procs = [start_node(f"n{i}", db, bus, clients + 200) for i in range(n)]
         try:
             nodes = [(port_of(p), p.pid) for p in procs]
             others = db_pids(pg, redis) if setup != "sqlite" else []
-            rows.append(saturation(nodes, clients, seconds, others))
+            rows.append(saturation(nodes, clients, seconds, others, split=setup == "2 split"))
             rows[-1]["setup"] = setup
         finally:
             for p in procs:
