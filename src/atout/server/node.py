@@ -83,10 +83,10 @@ class Gone(msgspec.Struct, tag="g", array_like=True):
 
 
 class Deliver(msgspec.Struct, tag="d", array_like=True):
-    """Frames for the client's connection (committed by the owner before it sent them)."""
+    """Frames for clients of the receiving node, by connection (committed by the owner before
+    it sent them): one message per node for all that one flush sends its clients."""
 
-    conn: int
-    frames: list[bytes]
+    items: list[tuple[int, list[bytes]]]
 
 
 class Close(msgspec.Struct, tag="c", array_like=True):
@@ -183,6 +183,7 @@ class Node:
         self.proxies: dict[tuple[str, int, int], int] = {}
         self.origin: dict[int, tuple[str, int, int]] = {}
         self.boots: dict[str, int] = {}  # the last incarnation seen of each node
+        self._outbox: dict[str, list[tuple[int, list[bytes]]]] = {}  # node -> its clients' frames
         self.sent_to: dict[int, dict[str, str]] = {}  # own connection -> {table: node}
         self._ids = itertools.count(-1, -1)
         self._listed: dict[str, tuple[Any, ...]] = {}  # table -> what its listing was made of
@@ -453,9 +454,11 @@ class Node:
                 c.name, c.lang, c.texts, c.account = msg.name, msg.lang, msg.texts, msg.account
             self.shell._queue(self.core.receive(pid, msg.data, now))
         elif isinstance(msg, Deliver):
-            c = self.shell.conns.get(msg.conn)
-            if c is not None:
-                c.send_frames(msg.frames)
+            conns = self.shell.conns
+            for conn, frames in msg.items:
+                c = conns.get(conn)
+                if c is not None:
+                    c.send_frames(frames)
         elif isinstance(msg, Gone):
             pid = self.proxies.pop((msg.origin, msg.boot, msg.conn), None)
             if pid is not None:
@@ -472,13 +475,25 @@ class Node:
             self._retry(f, RETRIES)  # once more, from the database's answer
 
     def deliver(self, pid: int, frames: list[bytes]) -> None:
-        """What the core sends proxy ``pid`` (committed): to its client's node."""
+        """What the core sends proxy ``pid`` (committed): to its client's node, with the rest
+        of this flush's frames for that node (:meth:`delivered`)."""
         key = self.origin.get(pid)
         if key is not None:
-            self.bus.send(key[0], _enc.encode(Deliver(key[2], frames)))
+            box = self._outbox.get(key[0])
+            if box is None:
+                box = self._outbox[key[0]] = []
+            box.append((key[2], frames))
+
+    def delivered(self) -> None:
+        """The end of a flush: one message per node for its clients' frames."""
+        if self._outbox:
+            outbox, self._outbox = self._outbox, {}
+            for node, items in outbox.items():
+                self.bus.send(node, _enc.encode(Deliver(items)))
 
     def _close(self, cid: int, reason: str) -> None:
         if cid < 0:
+            self.delivered()  # what it was sent goes before the close
             key = self.origin.pop(cid, None)
             if key is not None:
                 self.proxies.pop(key, None)

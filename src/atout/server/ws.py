@@ -276,6 +276,8 @@ class Shell:
                 c.send_frames(mine)
             elif conn_id < 0 and self.node is not None:  # a proxy: its client is on another node
                 self.node.deliver(conn_id, mine)
+        if self.node is not None:
+            self.node.delivered()
 
     def flush_now(self) -> None:
         """Commit and send what is queued now rather than at the loop's next turn."""
