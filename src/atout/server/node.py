@@ -303,11 +303,13 @@ class Node:
         closed: they resume and send again what was not acknowledged."""
         self.lose(e.tables, "the table moved to another node")
         now = time.time()
-        for tid in e.touched - e.tables:
-            self.core.drop(tid)
+        kept = e.touched - e.tables
+        self._forget(kept, "the server lost what it was answering: resume")
+        for tid in kept:
             rec = self.store.load(tid)
             if rec is not None and rec.status in ("waiting", "playing"):
                 self.core.adopt([rec], now)
+                self.routes[tid] = self.name
         for cid in {cid for cid, _ in pending}:
             self._close(cid, "the server lost what it was answering: resume")
         self.shell._rearm()
