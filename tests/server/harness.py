@@ -36,6 +36,7 @@ class Harness:
             limits=limits or CoreLimits.unlimited(),  # scripted: the fake clock stands still
         )
         self.now = 1000.0
+        self.run_searches = True  # False: a test hands the core's searches back itself
         self.inbox: dict[int, list[dict[str, Any]]] = defaultdict(list)
         self.names: dict[int, str] = {}
         self._conn = 0
@@ -49,6 +50,9 @@ class Harness:
             frame = encode(msg)
             decode_server(frame)  # every frame the server sends is valid for its schema
             self.inbox[conn].append(msgspec.json.decode(frame))
+        if self.run_searches:  # the shell's part: here, each search at once, in this process
+            for s in self.core.searches():
+                self.deliver(self.core.searched(s, s.run, self.now))
 
     def connect(self, name: str = "", hello: bool = True) -> int:
         self._conn += 1

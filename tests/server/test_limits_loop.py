@@ -3,8 +3,8 @@ in worker processes, game-length maxima, and one table's failure isolated from t
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import time
 
 from tests.server.harness import Harness
 
@@ -64,32 +64,71 @@ def test_search_budget_is_capped_by_the_server():
     assert max(searched) <= 7
 
 
-def test_searches_run_in_worker_processes_and_ticks_stay_short():
-    limits = CoreLimits(bot_workers=1, bot_iterations=300)
-    h = Harness(limits=limits)
+def test_searches_are_effects_the_core_never_runs_nor_waits_for():
+    """With worker processes configured, a search bot's turn makes the core hand out a search
+    and return at once: the move is played only when the search's answer is given back, and an
+    answer for a table that moved on (or ended) changes nothing."""
+    h = Harness(limits=CoreLimits(bot_workers=1, bot_iterations=30))
+    h.run_searches = False
     c = h.connect()
-    tid = h.create(c, "q2j", 4, bots=[0, 1, 2, 3], bot_kind="ismcts")
+    tid = h.create(c, "q2j", 2, bots=[0, 1], bot_kind="ismcts")
     h.request(c, "watch", table=tid)
-    longest = 0.0
-    deadline = time.monotonic() + 60
-    try:
-        while h.core.tables[tid].version < 4 and time.monotonic() < deadline:
-            due = h.core.next_deadline()
-            assert due is not None
-            h.now = max(h.now, due)
-            started = h.core.executor is not None
-            t0 = time.perf_counter()
-            outs = h.core.tick(h.now)
-            if started:  # (the tick that starts the worker processes is not counted)
-                longest = max(longest, time.perf_counter() - t0)
-            h.deliver(outs)
-            time.sleep(0.002)
-        assert h.core.tables[tid].version >= 4
-        versions = [m["body"]["version"] for m in h.inbox[c] if m["cmd"] == "update"]
-        assert versions[:5] == [0, 1, 2, 3, 4]  # every search's move announced, in order
-        assert longest < 0.05, f"a tick held the loop {longest * 1000:.0f} ms"
-    finally:
-        h.core.shutdown()
+    t = h.core.tables[tid]
+    for version in range(3):
+        h.now = h.core.next_deadline()
+        h.deliver(h.core.tick(h.now))
+        assert t.version == version  # the tick did not search
+        (s,) = h.core.searches()
+        assert (s.table, s.version, s.seat) == (tid, version, t.state.current)
+        assert h.core.searches() == []  # handed out once
+        due = h.core.next_deadline()  # nothing to poll: the answer comes back
+        assert due is None or due > h.now + 60
+        h.deliver(h.core.searched(s, s.run, h.now))
+        assert t.version == version + 1
+        assert h.core.searched(s, s.run, h.now) == []  # twice: nothing
+    versions = [m["body"]["version"] for m in h.inbox[c] if m["cmd"] == "update"]
+    assert versions == [0, 1, 2, 3]
+    h.now = h.core.next_deadline()
+    h.deliver(h.core.tick(h.now))
+    (s,) = h.core.searches()
+
+    def broken() -> None:
+        raise RuntimeError("the worker died")
+
+    h.deliver(h.core.searched(s, broken, h.now))  # a failed search closes its table alone
+    assert t.status == "aborted"
+
+
+def test_searches_run_in_worker_processes_through_the_shell():
+    """The real shell runs the searches in its worker processes: a table of four search bots
+    plays on, every move announced to a watcher in order."""
+    from atout.client import Client
+    from atout.server.ws import start
+
+    async def go() -> tuple[list[int], int]:
+        limits = CoreLimits(bot_workers=1, bot_iterations=50, min_bot_delay=0.0)
+        server = await start("127.0.0.1", 0, None, core_limits=limits)
+        try:
+            c = await Client.connect(server.url, "watcher")
+            info = await c.create_table(
+                "q2j", 4, bots=[0, 1, 2, 3], bot_kind="ismcts", bot_delay=0.0
+            )
+            feed = c.feed(info.table)
+            await c.watch(info.table)
+            seen: list[int] = []
+            while len(seen) < 5:
+                await feed.wait(30)
+                if feed.update is not None and feed.update.version not in seen:
+                    seen.append(feed.update.version)
+            await c.close()
+            pool = server.shell.searches.pool
+            return seen, len(pool._processes or {}) if pool is not None else 0  # type: ignore[attr-defined]
+        finally:
+            await server.close()
+
+    seen, workers = asyncio.run(asyncio.wait_for(go(), 90))
+    assert seen == sorted(seen) and seen[-1] >= 4
+    assert workers == 1  # the searches ran in the worker process
 
 
 def test_game_length_options_have_server_maxima():

@@ -21,7 +21,6 @@ import heapq
 import logging
 import os
 from collections.abc import Callable
-from concurrent.futures import Executor
 from typing import Any
 
 from atout.games import all_games
@@ -47,7 +46,7 @@ from atout.server.lobby import Lobby
 from atout.server.members import LeakError
 from atout.server.ratings import Ratings
 from atout.server.restore import from_record
-from atout.server.seated import Seated
+from atout.server.seated import Search, Seated
 from atout.server.status import ENDED, Status, Timer
 from atout.server.store import SQLiteStore, TableStore
 from atout.server.table import TableActor
@@ -72,14 +71,13 @@ class Core:
         leak_guard: bool = False,
         server_name: str = SERVER_NAME,
         limits: CoreLimits | None = None,
-        executor: Executor | None = None,
         chat: bool = False,
     ) -> None:
         # a core without a database of its own (tests, the document generator) keeps its
         # tables in an SQLite database in memory: the same code path as a file
         self.store: TableStore = store if store is not None else SQLiteStore(":memory:")
         self.limits = limits = limits or CoreLimits()
-        self.bots = Seated(limits, executor)
+        self.bots = Seated(limits)
         self.entropy = entropy
         self.leak_guard = leak_guard
         self.server_name = server_name
@@ -123,11 +121,6 @@ class Core:
     def now(self) -> float:
         """The time of the frame or tick being handled."""
         return self._now
-
-    @property
-    def executor(self) -> Executor | None:
-        """The searches' worker processes (None until the first search)."""
-        return self.bots.executor
 
     # ================================================================== the shell's API
     def connect(
@@ -236,21 +229,13 @@ class Core:
         return out
 
     def tick(self, now: float) -> list[Out]:
-        """Run what is due: searches that finished, seated bots' moves, turn time-outs,
-        evictions. A bounded amount of work: at most one move per table and
-        ``limits.tick_moves`` in all; what is left stays due, so the shell calls again once the
-        loop has served its sockets. A table whose work raises is closed alone ("aborted")."""
+        """Run what is due: seated bots' moves, turn time-outs, evictions. A bounded amount of
+        work: at most one move per table and ``limits.tick_moves`` in all; what is left stays
+        due, so the shell calls again once the loop has served its sockets. A table whose work
+        raises is closed alone ("aborted"). Searches it starts wait in :meth:`searches`."""
         self.out = out = []
         self._now = now
         moved: set[str] = set()
-        for tid, version, seat, job in self.bots.finished():
-            t = self.tables.get(tid)
-            if t is None or t.status != Status.PLAYING or t.version != version or t.state is None:
-                continue
-            if t.state.current != seat or not t.bot_plays(seat):
-                continue
-            if self._guarded(t, now, lambda t=t, s=seat, j=job: t.play_data(s, j.result(), now)):
-                moved.add(tid)
         budget = self.limits.tick_moves
         timers = self._timers
         later: list[tuple[float, int, str, int, Timer, int]] = []
@@ -284,17 +269,32 @@ class Core:
             return False
 
     def next_deadline(self) -> float | None:
-        """When :meth:`tick` has work (searches running in the pool are polled)."""
-        due = self._timers[0][0] if self._timers else None
-        poll = self.bots.poll_at(self._now)
-        if poll is not None:
-            due = poll if due is None else min(due, poll)
-        return due
+        """When :meth:`tick` has work."""
+        return self._timers[0][0] if self._timers else None
+
+    def searches(self) -> list[Search]:
+        """The seated bots' searches to run off the event loop (effects: the shell runs each
+        :attr:`Search.job` in a worker process and gives the move to :meth:`searched`)."""
+        return self.bots.take()
+
+    def searched(self, search: Search, outcome: Callable[[], Any], now: float) -> list[Out]:
+        """A search is over: ``outcome()`` is its move (plain data) or raises what the search
+        raised. The move is played if its table is still where the search began; a search that
+        failed closes its table alone (aborted)."""
+        self.out = out = []
+        self._now = now
+        t = self.tables.get(search.table)
+        if not self.bots.done(search) or t is None or t.state is None:
+            return out
+        if t.status != Status.PLAYING or t.version != search.version:
+            return out
+        seat = search.seat
+        if t.state.current == seat and t.bot_plays(seat):
+            self._guarded(t, now, lambda: t.play_data(seat, outcome(), now))
+        return out
 
     def shutdown(self) -> list[Out]:
-        """Tell every connection the server is stopping (tables stay in the store); stop the
-        searches' worker processes."""
-        self.bots.shutdown()
+        """Tell every connection the server is stopping (tables stay in the store)."""
         err = m.ErrorBody(
             code="server.shutting_down",
             message="The server is stopping; reconnect later with your seat token.",

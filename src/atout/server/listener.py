@@ -3,9 +3,10 @@ descriptors (asyncio's own logs every pending connection again and again)."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import socket
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from atout.server.ws import Shell
@@ -64,3 +65,40 @@ class Listener:
         for s in self.sockets:
             self.loop.remove_reader(s.fileno())
             s.close()
+
+
+async def bind(loop: asyncio.AbstractEventLoop, host: str, port: int) -> list[socket.socket]:
+    """Listening sockets on every address ``host`` names (with ``port`` 0, one free port for
+    all), bound, non-blocking."""
+    infos = await loop.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )
+    socks: list[socket.socket] = []
+    seen: set[tuple[int, Any]] = set()
+    try:
+        for family, kind, proto, _, addr in infos:
+            if (family, addr) in seen:
+                continue
+            seen.add((family, addr))
+            s = socket.socket(family, kind, proto)
+            socks.append(s)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if port == 0 and len(socks) > 1:
+                addr = (addr[0], socks[0].getsockname()[1], *addr[2:])
+            try:
+                s.bind(addr)
+            except OSError as e:
+                raise OSError(
+                    e.errno,
+                    f"error while attempting to bind on address {addr!r}: "
+                    f"{(e.strerror or '').lower()}",
+                ) from None
+            s.listen(4096)
+            s.setblocking(False)
+    except BaseException:
+        for s in socks:
+            s.close()
+        raise
+    return socks

@@ -1,20 +1,22 @@
-"""Seats the game master plays: bots made for a table, their searches in worker processes.
+"""Seats the game master plays: bots made for a table, their searches handed to the shell.
 
-:meth:`Seated.move` gives a seat's move at once (a cheap bot, in the loop) or hands a search to
-the process pool and returns None; the core asks :meth:`Seated.finished` on each tick for the
-searches that are done and plays their moves if their table has not moved on. Bots see the
-seat's view and legal moves only, never the state; their budget is capped by
+:meth:`Seated.move` gives a seat's move at once (a cheap bot, in the loop) or, for a search,
+returns None and queues a :class:`Search`: an effect, which the shell runs off the event loop
+(:class:`~atout.server.ws.Shell` submits it to its worker processes) and whose move comes back
+through :meth:`Core.searched <atout.server.core.Core.searched>`, played only if the table has not
+moved on. The core never waits for a search and never polls one. Bots see the seat's view and
+legal moves only, never the state; their budget is capped by
 :class:`~atout.server.limits.CoreLimits`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from concurrent.futures import Executor, Future
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from atout.bots import make_bot
-from atout.bots.pool import cap_budget, choose_move, new_pool
+from atout.bots.pool import cap_budget, choose_move
 from atout.server import record as r
 from atout.server.limits import CoreLimits
 
@@ -23,19 +25,38 @@ if TYPE_CHECKING:
 
 MAX_SHIPPED = 20_000  # legal moves sent to a search's worker; beyond, the bot runs here (it
 # asks its heuristic anyway past a few hundred)
-JOB_POLL = 0.005  # seconds between two looks at the searches running in the pool
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """A seated bot's search, to run off the event loop: ``run()`` (in a worker process,
+    :func:`atout.bots.pool.choose_move`) gives the move as plain data for ``seat`` of ``table``
+    at ``version``."""
+
+    table: str
+    version: int
+    seat: int
+    args: tuple[Any, ...]  # choose_move's
+
+    @property
+    def job(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return choose_move, self.args
+
+    def run(self) -> Any:
+        """The search, here and now (a test without a shell; the shell uses :attr:`job`)."""
+        return choose_move(*self.args)
 
 
 class Seated:
-    """The bots of every table, and the pool their searches run in."""
+    """The bots of every table, and the searches waiting for the shell."""
 
-    def __init__(self, limits: CoreLimits, executor: Executor | None = None) -> None:
+    def __init__(self, limits: CoreLimits) -> None:
         self.limits = limits
-        self.executor = executor  # created at the first search when limits.bot_workers > 0
-        self.jobs: dict[str, tuple[int, int, Future[Any]]] = {}  # table -> (version, seat, job)
+        self.waiting: list[Search] = []  # made, not yet handed to the shell
+        self.running: dict[str, Search] = {}  # table -> its search, until its move is back
 
     def move(self, t: TableActor, seat: int) -> Any:
-        """The move of a seat the game master plays, or None when it was handed to the pool."""
+        """The move of a seat the game master plays, or None when a search was queued."""
         state = t.state
         assert state is not None
         lim = self.limits
@@ -45,14 +66,11 @@ class Seated:
             bot = make_bot(kind, r.bot_seed(t.seed, seat))
             bot = t.bots[seat] = cap_budget(bot, t.game.id, lim.bot_iterations, lim.bot_seconds)
         legal = state.legal_moves()
-        if getattr(bot, "offload", False) and (self.executor is not None or lim.bot_workers > 0):
+        if getattr(bot, "offload", False) and lim.bot_workers > 0:
             if not isinstance(legal, list) and len(legal) <= MAX_SHIPPED:
                 legal = list(legal)
             if isinstance(legal, list):
-                if self.executor is None:
-                    self.executor = new_pool(lim.bot_workers)
-                job = self.executor.submit(
-                    choose_move,
+                args = (
                     t.game.id,
                     kind,
                     r.bot_seed(t.seed, seat, t.version),
@@ -61,27 +79,24 @@ class Seated:
                     lim.bot_iterations,
                     lim.bot_seconds,
                 )
-                self.jobs[t.id] = (t.version, seat, job)
+                search = Search(t.id, t.version, seat, args)
+                self.running[t.id] = search
+                self.waiting.append(search)
                 return None
         view = state.view(seat) if getattr(bot, "needs_view", True) else {}
         return bot.choose(t.game, view, legal)
 
-    def finished(self) -> Iterator[tuple[str, int, int, Future[Any]]]:
-        """The searches that are done: (table, version, seat, job); forgotten once given."""
-        for tid, (version, seat, job) in list(self.jobs.items()):
-            if job.done():
-                del self.jobs[tid]
-                yield tid, version, seat, job
+    def take(self) -> list[Search]:
+        """The searches to start (each handed out once)."""
+        out, self.waiting = self.waiting, []
+        return out
 
-    def poll_at(self, now: float) -> float | None:
-        """When to look at the pool again (None: no search running)."""
-        return now + JOB_POLL if self.jobs else None
+    def done(self, search: Search) -> bool:
+        """``search``'s move is back: True if it is still its table's current search."""
+        if self.running.get(search.table) is search:
+            del self.running[search.table]
+            return True
+        return False
 
     def cancel(self, tid: str) -> None:
-        self.jobs.pop(tid, None)
-
-    def shutdown(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
-            self.jobs.clear()
+        self.running.pop(tid, None)

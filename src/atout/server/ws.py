@@ -18,7 +18,6 @@ import gc
 import logging
 import os
 import signal
-import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -31,9 +30,12 @@ from atout.protocol.errors import ProtocolError
 from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
+from atout.server.listener import Listener, bind
 from atout.server.pgstore import LeaseLost, open_store
+from atout.server.searches import Searches
+from atout.server.seated import Search
 from atout.server.store import TableStore
-from atout.server.transport import READ_SIZE, Listener, WsConnection
+from atout.server.transport import READ_SIZE, WsConnection
 
 log = logging.getLogger("atout.server")
 
@@ -73,6 +75,7 @@ class Shell:
         self.timeouts = 0  # sockets closed for silence
         self.slow_cut = 0  # clients cut off for not reading
         self._passwords: ThreadPoolExecutor | None = None
+        self.searches = Searches(self.loop, core.limits.bot_workers, self._searched)
         self._password_jobs = 0
         self.node: Any = None  # several nodes: this one's atout.server.node.Node
         self.stopped = False
@@ -238,7 +241,15 @@ class Shell:
             if not self._flush_scheduled:
                 self._flush_scheduled = True
                 self.loop.call_soon(self._flush)
+        searches = self.core.searches()
+        if searches:
+            self.searches.start(searches)
         self._rearm()
+
+    def _searched(self, s: Search, job: Future[Any]) -> None:
+        """A seated bot's search is over (its worker process's answer, back on the loop)."""
+        if not self.stopped and not job.cancelled():
+            self._queue(self.core.searched(s, job.result, time.time()))
 
     def _flush(self) -> None:
         """Commit once for everything queued (durable before announced), encode each message
@@ -314,38 +325,7 @@ class Shell:
     # -- life cycle ------------------------------------------------------------------------
     async def listen(self, host: str, port: int) -> Listener:
         """Listen on every address ``host`` names (with ``port`` 0, one free port for all)."""
-        infos = await self.loop.getaddrinfo(
-            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )
-        socks: list[socket.socket] = []
-        seen: set[tuple[int, Any]] = set()
-        try:
-            for family, kind, proto, _, addr in infos:
-                if (family, addr) in seen:
-                    continue
-                seen.add((family, addr))
-                s = socket.socket(family, kind, proto)
-                socks.append(s)
-                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                if family == socket.AF_INET6:
-                    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-                if port == 0 and len(socks) > 1:
-                    addr = (addr[0], socks[0].getsockname()[1], *addr[2:])
-                try:
-                    s.bind(addr)
-                except OSError as e:
-                    raise OSError(
-                        e.errno,
-                        f"error while attempting to bind on address {addr!r}: "
-                        f"{(e.strerror or '').lower()}",
-                    ) from None
-                s.listen(4096)
-                s.setblocking(False)
-        except BaseException:
-            for s in socks:
-                s.close()
-            raise
-        self.server = Listener(self, socks)
+        self.server = Listener(self, await bind(self.loop, host, port))
         if self._sweeper is None:
             self._sweeper = self.loop.call_later(self._sweep_every(), self._sweep)
         return self.server
@@ -369,6 +349,7 @@ class Shell:
             c.abort()
         if self._passwords is not None:
             self._passwords.shutdown(wait=True, cancel_futures=True)
+        self.searches.close()
         self.store.commit()
         self.stopped = True
 
