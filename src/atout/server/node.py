@@ -10,10 +10,9 @@ connected to any node:
   (a negative id in its :class:`~atout.server.core.Core`) stands for the client: the owner's core
   handles it as any connection, commits, and what it sends the proxy goes back over the bus
   (:class:`Deliver`) to be written to the client's socket. Nothing changes for the clients.
-* **The lobby.** Each node publishes its tables' :class:`~atout.protocol.messages.TableInfo` in
-  ``listing`` (:class:`Directory`), which ``list_tables`` pages merge with the node's own;
-  quick play seats the player at the oldest matching table of any node (the frame is routed to
-  its owner); accounts and ratings are in the shared database.
+* **The lobby.** Each node publishes its tables in ``listing``
+  (:class:`~atout.server.directory.Directory`), merged into ``list_tables`` and quick play;
+  accounts and ratings are in the shared database.
 * **Failover.** Every :data:`TICK` the node renews its leases (losing a table it no longer holds),
   takes over the unfinished tables whose lease expired (their records replayed:
   :meth:`~atout.server.core.Core.adopt`), publishes its listing and its heartbeat (``nodes``), and
@@ -39,6 +38,8 @@ import msgspec
 from atout.protocol import messages as m
 from atout.server import members as view
 from atout.server.bus import Bus
+from atout.server.directory import Directory
+from atout.server.nodewire import PACK, PEEK, UNPACK, Close, Deliver, Frame, Gone, Handover, Miss
 from atout.server.pgstore import NOW, LeaseLost, PostgresStore
 from atout.server.status import ENDED
 
@@ -56,110 +57,6 @@ TABLE_CMDS = frozenset(
      "react", "chat")
 )  # fmt: skip
 MEMBERSHIP = frozenset(("join", "resume", "watch", "quick_play"))
-
-
-# -- what the nodes say to each other over the bus ---------------------------------------------
-class Frame(msgspec.Struct, tag="f", array_like=True):
-    """A client's frame for a table of the receiving node, and who the client is."""
-
-    origin: str
-    boot: int  # the origin's incarnation: a node restarted under its name numbers anew
-    conn: int
-    data: bytes
-    name: str
-    lang: str
-    texts: bool
-    account: str | None
-    table: str
-    tries: int = 0  # times it found no node listening
-
-
-class Gone(msgspec.Struct, tag="g", array_like=True):
-    """The client's connection closed: its proxy goes."""
-
-    origin: str
-    boot: int
-    conn: int
-
-
-class Deliver(msgspec.Struct, tag="d", array_like=True):
-    """Frames for clients of the receiving node, by connection (committed by the owner before
-    it sent them): one message per node for all that one flush sends its clients."""
-
-    items: list[tuple[int, list[bytes]]]
-
-
-class Close(msgspec.Struct, tag="c", array_like=True):
-    """Close the client's connection: its table went to another node; it resumes there."""
-
-    conn: int
-    reason: str
-
-
-class Miss(msgspec.Struct, tag="m", array_like=True):
-    """The receiving node does not hold that table (any more): route the frame again."""
-
-    frame: Frame
-
-
-class Handover(msgspec.Struct, tag="h", array_like=True):
-    """The sending node stopped and gave its leases up: take its tables now."""
-
-    node: str
-
-
-Envelope = Frame | Gone | Deliver | Close | Miss | Handover
-_enc = msgspec.msgpack.Encoder()
-_dec = msgspec.msgpack.Decoder(Envelope)
-
-
-class _PeekBody(msgspec.Struct):
-    table: str | None = None
-    game: str | None = None
-    players: int | None = None
-
-
-class _Peek(msgspec.Struct):
-    cmd: str = ""
-    body: _PeekBody | None = None
-
-
-_peek = msgspec.json.Decoder(_Peek)
-
-
-class Directory:
-    """The lobby's view of the other nodes' tables: the ``listing`` rows they publish."""
-
-    def __init__(self, store: PostgresStore, node: str) -> None:
-        self.store = store
-        self.node = node
-
-    def listed(
-        self, statuses: Any, game: str | None, after: tuple[float, str] | None, limit: int
-    ) -> list[tuple[float, m.TableInfo]]:
-        q = "SELECT created, info FROM listing WHERE node <> ? AND private = 0 AND status = ANY(?)"
-        args: list[Any] = [self.node, [str(s) for s in statuses]]
-        if game is not None:
-            q += " AND game = ?"
-            args.append(game)
-        if after is not None:
-            q += " AND (created, table_id) > (?, ?)"
-            args += [after[0], after[1]]
-        q += " ORDER BY created, table_id LIMIT ?"
-        args.append(limit)
-        dec = msgspec.json.Decoder(m.TableInfo)
-        return [(created, dec.decode(info)) for created, info in self.store._x(q, args)]
-
-    def quick(self, game: str, players: int) -> tuple[str, str] | None:
-        """The oldest quick-play table of another node with a free seat: (table, node)."""
-        row = self.store._x(
-            "SELECT l.table_id, l.node FROM listing l JOIN leases s ON s.table_id = l.table_id"
-            f" AND s.node = l.node AND s.expires > {NOW} WHERE l.node <> ? AND l.quick = 1"
-            " AND l.status = 'waiting' AND l.game = ? AND l.players = ? AND l.free > 0"
-            " ORDER BY l.created, l.table_id LIMIT 1",
-            (self.node, game, players),
-        ).fetchone()
-        return None if row is None else (row[0], row[1])
 
 
 class Node:
@@ -225,7 +122,7 @@ class Node:
             self.store.conn.commit()
             if held:  # the others take them at once rather than at their next tick
                 for (node,) in others:
-                    self.bus.send(node, _enc.encode(Handover(self.name)))
+                    self.bus.send(node, PACK.encode(Handover(self.name)))
                 await self.bus.drain()
         except Exception:
             log.exception("node %s: could not hand its leases back", self.name)
@@ -352,7 +249,7 @@ class Node:
         if c is None or c.name is None:
             return False
         try:
-            p = _peek.decode(data)
+            p = PEEK.decode(data)
         except msgspec.DecodeError:
             return False
         b = p.body
@@ -389,23 +286,23 @@ class Node:
     def _forward(self, node: str, f: Frame, tries: int = 0) -> None:
         self.sent_to.setdefault(f.conn, {})[f.table] = node
         self.forwarded += 1
-        self.bus.send(node, _enc.encode(f))
+        self.bus.send(node, PACK.encode(f))
 
     def gone(self, conn_id: int) -> None:
         """A client of this node closed: the proxies it had on other nodes go."""
         where = self.sent_to.pop(conn_id, None)
         for node in set((where or {}).values()):
             if node != self.name:
-                self.bus.send(node, _enc.encode(Gone(self.name, self.boot, conn_id)))
+                self.bus.send(node, PACK.encode(Gone(self.name, self.boot, conn_id)))
 
     def _undelivered(self, node: str, payload: bytes) -> None:
         """``node`` is not listening (dead or stopped): a frame is routed again a little later
         (its table is taken over once the lease expires); what was for a proxy is dropped."""
-        msg = _dec.decode(payload)
+        msg = UNPACK.decode(payload)
         if isinstance(msg, Frame):
             self.routes.pop(msg.table, None)
             if self.sent_to.get(msg.conn, {}).get(msg.table) == node:
-                cmd = _peek.decode(msg.data).cmd
+                cmd = PEEK.decode(msg.data).cmd
                 if cmd in MEMBERSHIP:  # no membership there: nothing to resume
                     self.sent_to[msg.conn].pop(msg.table, None)
             self.loop.call_later(RETRY, self._retry, msg, msg.tries + 1)
@@ -430,18 +327,18 @@ class Node:
         else:
             self.sent_to.setdefault(f.conn, {})[f.table] = node
             f.tries = tries
-            self.bus.send(node, _enc.encode(f))
+            self.bus.send(node, PACK.encode(f))
 
     # -- proxies (this node holds the table) -------------------------------------------------
     def _on_message(self, payload: bytes) -> None:
-        msg = _dec.decode(payload)
+        msg = UNPACK.decode(payload)
         now = time.time()
         if isinstance(msg, Frame):
             self.proxied += 1
             if msg.table not in self.core.tables and msg.table not in self.store.tokens:
                 owner = self.owner(msg.table)
                 if owner is not None and owner != self.name:
-                    self.bus.send(msg.origin, _enc.encode(Miss(msg)))
+                    self.bus.send(msg.origin, PACK.encode(Miss(msg)))
                     return
             if self.boots.get(msg.origin, msg.boot) != msg.boot:
                 self._drop_proxies(msg.origin)  # restarted: its old connections are gone
@@ -491,7 +388,7 @@ class Node:
         if self._outbox:
             outbox, self._outbox = self._outbox, {}
             for node, items in outbox.items():
-                self.bus.send(node, _enc.encode(Deliver(items)))
+                self.bus.send(node, PACK.encode(Deliver(items)))
 
     def _close(self, cid: int, reason: str) -> None:
         if cid < 0:
@@ -499,7 +396,7 @@ class Node:
             key = self.origin.pop(cid, None)
             if key is not None:
                 self.proxies.pop(key, None)
-                self.bus.send(key[0], _enc.encode(Close(key[2], reason)))
+                self.bus.send(key[0], PACK.encode(Close(key[2], reason)))
                 self.shell._queue(self.core.disconnect(cid, time.time()))
             return
         self.sent_to.pop(cid, None)
