@@ -41,7 +41,7 @@ class Lobby:
         # the tables each connection and each address created, until evicted (quotas)
         self.by_conn: dict[int, set[str]] = {}
         self.by_address: dict[str, set[str]] = {}
-        # several nodes: the tables of the others, listed from the database (node.Directory)
+        # several nodes: the tables of the others, listed from the database (directory.Directory)
         self.directory: Any = None
 
     def on_create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:
