@@ -219,12 +219,18 @@ def send_updates(
 ) -> None:
     """Each member's own update: its view, the events it may see, its legal moves.
 
-    The hot path of a move: each seat's view is computed once, events are converted once
-    per audience (usually one: every event public), legal moves only for the seat to act.
+    The hot path of a move: what every update shares (version, turn, deadline) is worked out
+    once, each seat's view once (the game builds their common part once:
+    :meth:`~atout.games.base.State.shared_view`), events are converted once per audience
+    (usually one: every event public), legal moves only for the seat to act.
     """
     t.seq += 1
     tid, seq = t.id, t.seq
     conns, out, guard = t.host.conns, t.host.out, t.host.leak_guard
+    state = t.state
+    assert state is not None
+    view, version, turn = state.view, t.version, state.current
+    deadline = None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3))
     public = all(e.to is None and not e.hide for e in events)
     seen: dict[Any, list[m.EventOut]] = {}
 
@@ -246,16 +252,26 @@ def send_updates(
         c = conns.get(cid)
         if c is None:
             continue
-        body = update_body(t, s.index, events_seen(s.index, c), now)
+        seat = s.index
+        legal = total = None
+        if seat == turn:
+            legal, total = listed(state)
+        body = m.UpdateBody(
+            table=tid,
+            version=version,
+            turn=turn,
+            seat=seat,
+            events=events_seen(seat, c),
+            view=view(seat),
+            legal=legal,
+            legal_total=total,
+            deadline=deadline,
+        )
         msg = m.Update(
-            sender=m.GM,
-            to=f"{tid}/{s.index}",
-            seq=seq,
-            id=rid if cid == rconn else None,
-            body=body,
+            sender=m.GM, to=t.addresses[seat], seq=seq, id=rid if cid == rconn else None, body=body
         )
         if guard:
-            check_leak(t, s.index, msg)
+            check_leak(t, seat, msg)
         out.append((cid, msg))
     spect: dict[tuple[str, bool], m.Message] = {}
     for cid in t.spectators:

@@ -122,6 +122,10 @@ class TableActor:
     archived: int | None = None
     # when its time-out timer fires: one at a time, kept from turn to turn (see schedule)
     timeout_at: float | None = None
+    addresses: list[str] = field(default_factory=list)  # each seat's "to" ("TABLE/SEAT")
+
+    def __post_init__(self) -> None:
+        self.addresses = [f"{self.id}/{i}" for i in range(self.players)]
 
     @property
     def version(self) -> int:
