@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.server.test_recovery import Player
+from tests.server.test_recovery import Player, assert_kept
 
 from atout.client import Client
 from atout.protocol import messages as m
@@ -181,10 +181,7 @@ def test_postgresql_restarted_mid_game_the_node_reloads_its_tables(redis_url, tm
         tid, ps = asyncio.run(asyncio.wait_for(run(), 120))
         store = PostgresStore(url)
         record = store.load(tid)
-        assert record is not None and record.status == "finished"
-        for p in ps:
-            for v, move in p.acked.items():
-                assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+        assert_kept(record, ps)
         assert rec.verify(rec.export_record(record)) == []
         store.close()
     finally:
@@ -234,9 +231,6 @@ def test_a_stalled_node_that_lost_its_lease_writes_nothing_more(pg_url, redis_ur
     tid, ps, _ = asyncio.run(asyncio.wait_for(run(), 90))
     store = PostgresStore(pg_url)
     record = store.load(tid)
-    assert record is not None and record.status == "finished"
-    for p in ps:
-        for v, move in p.acked.items():
-            assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+    assert_kept(record, ps)
     assert rec.verify(rec.export_record(record)) == []
     store.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.harness import game_ids, players_for
-from tests.server.test_recovery import Player
+from tests.server.test_recovery import Player, assert_kept
 from websockets.exceptions import ConnectionClosed
 
 from atout.client import Client, ClientError
@@ -137,10 +137,7 @@ def test_sigkill_of_a_node_mid_game_its_tables_finish_on_the_other(
         store = PostgresStore(pg_url)
         for tid, ps in tables.items():
             record = store.load(tid)
-            assert record is not None and record.status == "finished", tid
-            for p in ps:  # nothing acknowledged lost or changed, nothing applied twice
-                for v, move in p.acked.items():
-                    assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+            assert_kept(record, ps)
             assert rec.verify(rec.export_record(record)) == []
         assert store.unfinished() == []
         store.close()

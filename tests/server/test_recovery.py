@@ -39,6 +39,15 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise AssertionError("server did not start")
 
 
+def assert_kept(record: Any, players: list[Player]) -> None:
+    """``record`` finished, holding every move its players saw acknowledged, once, where it was:
+    nothing acknowledged was lost or changed, nothing applied twice."""
+    assert record is not None and record.status == "finished", record
+    for p in players:
+        for v, move in p.acked.items():
+            assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
+
+
 class Player:
     def __init__(self, game: str, seat: int) -> None:
         self.game = get_game(game)
@@ -139,11 +148,8 @@ def test_sigkill_mid_game_then_resume(tmp_path):
         store = SQLiteStore(db)
         for tid, (over, ps) in finals.items():
             record = store.load(tid)
-            assert record is not None and record.status == "finished"
+            assert_kept(record, ps)
             assert len(record.moves) == over.version
-            for p in ps:  # nothing acknowledged was lost or changed
-                for v, move in p.acked.items():
-                    assert record.moves[v - 1].move == move and record.moves[v - 1].seat == p.seat
             assert rec.verify(rec.export_record(record)) == []
         store.close()
 
