@@ -155,8 +155,10 @@ def main() -> None:
     print("| tree | moves | µs per move, median (min–max) |\n|---|---:|---:|")
     for label, runs in results.items():
         us = [r["us_per_move"] for r in runs]
-        print(f"| {label} | {runs[0]['moves']} | {statistics.median(us):.1f} "
-              f"({min(us):.1f}–{max(us):.1f}) |")
+        print(
+            f"| {label} | {runs[0]['moves']} | {statistics.median(us):.1f} "
+            f"({min(us):.1f}–{max(us):.1f}) |"
+        )
         if a.profile:
             for name, per_move, calls in runs[0]["top"]:
                 print(f"    {per_move:7.2f} µs/move  {calls:>8}  {name}")
