@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,22 +84,24 @@ class Player:
         return f.over
 
 
-def test_sigkill_mid_game_then_resume(tmp_path):
-    db = tmp_path / "atout.db"
-
-    async def phase1(url: str) -> dict[str, list[Player]]:
-        tables: dict[str, list[Player]] = {}
-        clients: list[Client] = []
-        tasks = []
+async def kill_mid_game_and_resume(db: str | Path, open_db: Callable[[], Any]) -> list[str]:
+    """``atout serve --db DB`` as a process, SIGKILLed while every game is under way, then
+    started again on the same database (``open_db()`` opens it here): each table resumes, its
+    players finish with their seat tokens, every acknowledged move is in the record once, and
+    each record verifies. Returns the tables played."""
+    proc, url = start_server(db)
+    tables: dict[str, list[Player]] = {}
+    clients: list[Client] = []
+    tasks = []
+    try:
         for gid in game_ids():
             n = players_for(gid)
             cs = [await Client.connect(url, f"{gid}{i}") for i in range(n)]
             clients += cs
             info = await cs[0].create_table(gid, n)
             ps = [Player(gid, i) for i in range(n)]
-            for p in ps:
-                p.delay = 0.01
             for p, c in zip(ps, cs, strict=True):
+                p.delay = 0.01
                 p.table, p.token = info.table, (await c.join(info.table, seat=p.seat)).token
                 tasks.append(asyncio.create_task(p.play(c)))
             tables[info.table] = ps
@@ -106,51 +109,52 @@ def test_sigkill_mid_game_then_resume(tmp_path):
             if all(sum(len(p.acked) for p in ps) >= 3 for ps in tables.values()):
                 break
             await asyncio.sleep(0.01)
-        return tables, tasks, clients
-
-    async def run_all() -> None:
-        proc, url = start_server(db)
-        tables, tasks, clients = await phase1(url)
+    finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for c in clients:
-            await c.close()
-        store = SQLiteStore(db)
-        unfinished = [t for t in tables if store.load(t).status == "playing"]
-        store.close()
-        assert unfinished, "the kill came after every game ended: nothing was tested"
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for c in clients:
+        await c.close()
+    store = open_db()
+    unfinished = [t for t in tables if store.load(t).status == "playing"]
+    store.close()
+    assert unfinished, "the kill came after every game ended: nothing was tested"
 
-        proc, url = start_server(db)
-        try:
-            finals = {}
-            for tid, ps in tables.items():
-                cs = []
-                for p in ps:
-                    c = await Client.connect(url, f"back{p.seat}")
-                    await c.resume(tid, p.token, version=p.seen)
-                    cs.append(c)
-                f = cs[0].feed(tid)
-                while f.update is None:
-                    await f.wait(10)
-                acked_max = max((v for p in ps for v in p.acked), default=0)
-                assert f.update.version >= acked_max, (tid, f.update.version, acked_max)
-                for p in ps:
-                    p.delay = 0.0
-                ends = await asyncio.gather(*(p.play(c) for p, c in zip(ps, cs, strict=True)))
-                assert all(e == ends[0] for e in ends)
-                finals[tid] = (ends[0], ps)
-                for c in cs:
-                    await c.close()
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=10)
-        store = SQLiteStore(db)
-        for tid, (over, ps) in finals.items():
-            record = store.load(tid)
-            assert_kept(record, ps)
-            assert len(record.moves) == over.version
-            assert rec.verify(rec.export_record(record)) == []
-        store.close()
+    proc, url = start_server(db)
+    finals = {}
+    try:
+        for tid, ps in tables.items():
+            cs = []
+            for p in ps:
+                c = await Client.connect(url, f"back{p.seat}")
+                await c.resume(tid, p.token, version=p.seen)
+                cs.append(c)
+            f = cs[0].feed(tid)
+            while f.update is None:
+                await f.wait(10)
+            acked_max = max((v for p in ps for v in p.acked), default=0)
+            assert f.update.version >= acked_max, (tid, f.update.version, acked_max)
+            for p in ps:
+                p.delay = 0.0
+            ends = await asyncio.gather(*(p.play(c) for p, c in zip(ps, cs, strict=True)))
+            assert all(e == ends[0] for e in ends)
+            finals[tid] = (ends[0], ps)
+            for c in cs:
+                await c.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+    store = open_db()
+    for tid, (over, ps) in finals.items():
+        record = store.load(tid)
+        assert_kept(record, ps)
+        assert len(record.moves) == over.version
+        assert rec.verify(rec.export_record(record)) == []
+    assert store.unfinished() == []
+    store.close()
+    return list(finals)
 
-    asyncio.run(asyncio.wait_for(run_all(), 180))
+
+def test_sigkill_mid_game_then_resume(tmp_path):
+    db = tmp_path / "atout.db"
+    asyncio.run(asyncio.wait_for(kill_mid_game_and_resume(db, lambda: SQLiteStore(db)), 180))

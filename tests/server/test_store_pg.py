@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import signal
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -330,74 +329,10 @@ def test_atout_serve_on_postgresql_is_killed_mid_game_and_loses_no_acknowledged_
     """``atout serve --db postgresql://…`` as a process, SIGKILLed while every game is under way,
     restarted on the same database: each table resumes, the players finish with their tokens,
     every acknowledged move is in the record and each record verifies."""
-    from tests.server.test_recovery import Player, assert_kept, start_server
+    from tests.server.test_recovery import kill_mid_game_and_resume
 
-    from atout.client import Client
-
-    async def run_all() -> list[str]:
-        proc, url = start_server(pg_url)  # type: ignore[arg-type]
-        tables: dict[str, list[Player]] = {}
-        clients: list[Client] = []
-        tasks = []
-        try:
-            for gid in game_ids():
-                n = players_for(gid)
-                cs = [await Client.connect(url, f"{gid}{i}") for i in range(n)]
-                clients += cs
-                info = await cs[0].create_table(gid, n)
-                ps = [Player(gid, i) for i in range(n)]
-                for p, c in zip(ps, cs, strict=True):
-                    p.delay = 0.01
-                    p.table, p.token = info.table, (await c.join(info.table, seat=p.seat)).token
-                    tasks.append(asyncio.create_task(p.play(c)))
-                tables[info.table] = ps
-            for _ in range(500):
-                if all(sum(len(p.acked) for p in ps) >= 3 for ps in tables.values()):
-                    break
-                await asyncio.sleep(0.01)
-        finally:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for c in clients:
-            await c.close()
-        store = PostgresStore(pg_url)
-        assert any(store.load(t).status == "playing" for t in tables), "killed too late"
-        store.close()
-
-        proc, url = start_server(pg_url)  # type: ignore[arg-type]
-        finals = {}
-        try:
-            for tid, ps in tables.items():
-                cs = []
-                for p in ps:
-                    c = await Client.connect(url, f"back{p.seat}")
-                    await c.resume(tid, p.token, version=p.seen)
-                    cs.append(c)
-                f = cs[0].feed(tid)
-                while f.update is None:
-                    await f.wait(10)
-                assert f.update.version >= max((v for p in ps for v in p.acked), default=0)
-                for p in ps:
-                    p.delay = 0.0
-                ends = await asyncio.gather(*(p.play(c) for p, c in zip(ps, cs, strict=True)))
-                finals[tid] = (ends[0], ps)
-                for c in cs:
-                    await c.close()
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=10)
-        store = PostgresStore(pg_url)
-        for tid, (over, ps) in finals.items():
-            record = store.load(tid)
-            assert_kept(record, ps)
-            assert len(record.moves) == over.version
-            assert rec.verify(rec.export_record(record)) == []
-        assert store.unfinished() == []
-        store.close()
-        return list(finals)
-
-    tables = asyncio.run(asyncio.wait_for(run_all(), 180))
+    run = kill_mid_game_and_resume(pg_url, lambda: PostgresStore(pg_url))
+    tables = asyncio.run(asyncio.wait_for(run, 180))
     # and the operators' commands read the same database: export, then verify every record
     from typer.testing import CliRunner
 
