@@ -176,13 +176,19 @@ def test_a_bot_plays_for_a_player_gone_past_the_grace_period_until_they_resume()
     assert h.core.tables[tid].version == v
 
 
-def test_a_table_every_player_left_ends_and_is_not_resumed(tmp_path):
-    store = SQLiteStore(tmp_path / "a.db")
+def two_players_at_a_table(store: SQLiteStore) -> tuple[Harness, int, int, str]:
+    """A game of two people under way (they leave for good after 300 s)."""
     h = Harness(store, limits=limits(abandon_after=300.0))
     a, b = h.connect(), h.connect()
     tid = h.create(a, "q2j", 2)
     for i, x in enumerate((a, b)):
         h.request(x, "join", table=tid, seat=i)
+    return h, a, b, tid
+
+
+def test_a_table_every_player_left_ends_and_is_not_resumed(tmp_path):
+    store = SQLiteStore(tmp_path / "a.db")
+    h, a, b, tid = two_players_at_a_table(store)
     h.disconnect(a)
     h.advance(200)
     h.disconnect(b)
@@ -196,11 +202,7 @@ def test_a_table_every_player_left_ends_and_is_not_resumed(tmp_path):
 
 def test_after_a_restart_a_table_nobody_comes_back_to_ends(tmp_path):
     store = SQLiteStore(tmp_path / "a.db")
-    h = Harness(store, limits=limits(abandon_after=300.0))
-    a, b = h.connect(), h.connect()
-    tid = h.create(a, "q2j", 2)
-    for i, x in enumerate((a, b)):
-        h.request(x, "join", table=tid, seat=i)
+    _, _, _, tid = two_players_at_a_table(store)
     store.commit()
     h2 = Harness(store, limits=limits(abandon_after=300.0))
     h2.core.recover(h2.now)

@@ -392,17 +392,9 @@ function mine(tb) {
 async function resumeMine(table) {
   resetTable();
   S.at = { table, seat: null, token: null }; // the catch-up that follows the reply is ours
-  try {
-    const r = await S.conn.request("resume", { table, version: -1 });
+  await toTable("resume", table, (r) => {
     S.at = { table, seat: r.body.seat, token: r.body.token };
-    saveSeat();
-    S.screen = "table";
-    render();
-  } catch (e) {
-    S.at = null;
-    saveSeat();
-    lobbyError(e);
-  }
+  });
 }
 
 async function watchTable(table) {
@@ -410,8 +402,14 @@ async function watchTable(table) {
   saveSeat();
   resetTable();
   S.info = null;
+  await toTable("watch", table, () => {});
+}
+
+/** Resume or watch ``table`` from its start, then show it; a refusal goes back to the lobby. */
+async function toTable(cmd, table, then) {
   try {
-    await S.conn.request("watch", { table, version: -1 });
+    then(await S.conn.request(cmd, { table, version: -1 }));
+    saveSeat();
     S.screen = "table";
     render();
   } catch (e) {
