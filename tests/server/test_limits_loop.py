@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from tests.server.harness import Harness
 
@@ -176,3 +177,40 @@ def test_one_tables_failure_is_isolated(tmp_path, caplog):
     d = h2.connect()
     rep = h2.request(d, "join", table=good)
     assert rep["body"]["code"] == "table.already_started"
+
+
+def test_a_worker_that_dies_fails_its_search_alone_and_the_next_gets_a_new_pool():
+    """A search whose worker process dies comes back failed (its table alone is closed, by
+    Core.searched); the pool it broke is replaced, so the next search runs."""
+    import os
+    from concurrent.futures.process import BrokenProcessPool
+
+    from atout.server.searches import Searches
+
+    class Job:  # a Search's shape: its job to run in a worker
+        def __init__(self, fn: Any, *args: Any) -> None:
+            self.job = (fn, args)
+
+    async def go() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        got: list[Any] = []
+        done = asyncio.Event()
+
+        def back(s: Any, job: Any) -> None:
+            got.append(job.exception() or job.result())
+            if len(got) == 2:
+                done.set()
+
+        searches = Searches(loop, 1, back)
+        try:
+            searches.start([Job(os._exit, 3)])  # type: ignore[list-item]
+            while not got:
+                await asyncio.sleep(0.01)
+            searches.start([Job(pow, 2, 10)])  # type: ignore[list-item]
+            await asyncio.wait_for(done.wait(), 60)
+        finally:
+            searches.close()
+        return got
+
+    died, answered = asyncio.run(go())
+    assert isinstance(died, BrokenProcessPool) and answered == 1024

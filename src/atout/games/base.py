@@ -308,8 +308,8 @@ class State(ABC, Generic[O]):
         return {"game": game_id, "players": self.num_players, "seat": seat, "turn": cur, "move": n}
 
     def shared_view(self, seat: int | None, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """A shallow copy of what every seat's view of this move shares (``build()``, called
-        once per move, not per seat), ``seat`` set; the game adds the seat's own keys."""
+        """A shallow copy of what every seat's view of this move shares (``build()``, once per
+        move: a state changed other than by a move must be a new copy, :meth:`clone`)."""
         memo = self.__dict__.get("_shared_view")
         if memo is None or memo[0] != self.move_count:
             memo = self._shared_view = (self.move_count, build())

@@ -293,7 +293,7 @@ def catch_up(t: TableActor, c: Conn, seat: int | None, version: int, now: float)
     if t.state is None:
         return
     since = max(version, -1) + 1
-    events = [e for step in t.history[since:] for e in step]
+    events = [e for step in t.history_since(since) for e in step]
     lang = c.lang if c.texts else None
     body = update_body(t, seat, events_out(t, events, seat, lang), now)
     to = f"{t.id}/{'spectators' if seat is None else seat}"

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
@@ -31,17 +32,43 @@ class Searches:
         self.pool: Executor | None = None
 
     def start(self, searches: list[Search]) -> None:
-        if self.pool is None:
-            self.pool = new_pool(self.workers)
+        """Submit each search. A pool a dead worker broke is replaced (once); a search that
+        still cannot be submitted comes back at once as failed (its table alone is closed)."""
         for s in searches:
             fn, args = s.job
-            job = self.pool.submit(fn, *args)
+            try:
+                job = self._submit(fn, args)
+            except (BrokenProcessPool, RuntimeError):
+                self._replace()
+                try:
+                    job = self._submit(fn, args)
+                except (BrokenProcessPool, RuntimeError) as e:
+                    job = Future()
+                    job.set_exception(e)
+                    self.loop.call_soon(self._finished, s, job)
+                    continue
             job.add_done_callback(partial(self._back, s))
+
+    def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
+        if self.pool is None:
+            self.pool = new_pool(self.workers)
+        return self.pool.submit(fn, *args)
+
+    def _replace(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
 
     def _back(self, s: Search, job: Future[Any]) -> None:
         """In the pool's thread: hand the job to the loop (unless it is closed)."""
         with contextlib.suppress(RuntimeError):  # the loop is closed: the server stopped
-            self.loop.call_soon_threadsafe(self.done, s, job)
+            self.loop.call_soon_threadsafe(self._finished, s, job)
+
+    def _finished(self, s: Search, job: Future[Any]) -> None:
+        """On the loop. A worker that died broke the pool: the next search gets a new one."""
+        if not job.cancelled() and isinstance(job.exception(), BrokenProcessPool):
+            self._replace()
+        self.done(s, job)
 
     def close(self) -> None:
         if self.pool is not None:

@@ -122,7 +122,7 @@ class TableActor:
     archived: int | None = None
     # when its time-out timer fires: one at a time, kept from turn to turn (see schedule)
     timeout_at: float | None = None
-    addresses: list[str] = field(default_factory=list)  # each seat's "to" ("TABLE/SEAT")
+    addresses: list[str] = field(init=False, repr=False)  # each seat's "to" ("TABLE/SEAT")
 
     def __post_init__(self) -> None:
         self.addresses = [f"{self.id}/{i}" for i in range(self.players)]
@@ -137,6 +137,12 @@ class TableActor:
         if self.archived is not None:
             self.unarchive()
         return [_unpack_events(step) for step in self._history]
+
+    def history_since(self, version: int) -> list[list[Event]]:
+        """The events of each step from ``version`` on (only those are unpacked)."""
+        if self.archived is not None:
+            self.unarchive()
+        return [_unpack_events(step) for step in self._history[version:]]
 
     @history.setter
     def history(self, value: list[list[Event]]) -> None:

@@ -79,6 +79,7 @@ class Shell:
         self._password_jobs = 0
         self.node: Any = None  # several nodes: this one's atout.server.node.Node
         self.stopped = False
+        self.closing = False
 
     # -- called by the connections -------------------------------------------------------
     def new_connection(self) -> WsConnection:
@@ -248,7 +249,7 @@ class Shell:
 
     def _searched(self, s: Search, job: Future[Any]) -> None:
         """A seated bot's search is over (its worker process's answer, back on the loop)."""
-        if not self.stopped and not job.cancelled():
+        if not self.closing and not job.cancelled():
             self._queue(self.core.searched(s, job.result, time.time()))
 
     def _flush(self) -> None:
@@ -332,6 +333,8 @@ class Shell:
 
     async def close(self) -> None:
         """Graceful stop: refuse new sockets, tell everyone, flush, close, commit."""
+        self.closing = True  # no search's answer is played from now on
+        self.searches.close()
         if self.server is not None:
             self.server.close()
         self._pending.extend(self.core.shutdown())
@@ -349,7 +352,6 @@ class Shell:
             c.abort()
         if self._passwords is not None:
             self._passwords.shutdown(wait=True, cancel_futures=True)
-        self.searches.close()
         self.store.commit()
         self.stopped = True
 
