@@ -274,28 +274,34 @@ class Api:
 
     # -- accounts ------------------------------------------------------------------------------
     def signup(self, req: HttpRequest, now: float) -> Deferred:
-        c = self._decode(_creds, req.body)
-        p = self.accounts.begin_signup(c.name, c.password, req.address, now)
-        return Deferred(lambda: run_job(p), lambda hashed: self._signed_up(p, hashed, now))
-
-    def _signed_up(self, p: Pending, hashed: str, now: float) -> HttpResponse:
-        try:
-            name, token = self.accounts.finish_signup(p, hashed, now)
-        except AccountError as e:
-            return error_response(e)
-        return json_response(201, {"name": name}, [session_cookie(token, int(SESSION_TTL))])
+        acc = self.accounts
+        return self._with_password(req, now, acc.begin_signup, acc.finish_signup, 201)
 
     def login(self, req: HttpRequest, now: float) -> Deferred:
-        c = self._decode(_creds, req.body)
-        p = self.accounts.begin_login(c.name, c.password, req.address, now)
-        return Deferred(lambda: run_job(p), lambda ok: self._logged_in(p, ok, now))
+        acc = self.accounts
+        return self._with_password(req, now, acc.begin_login, acc.finish_login, 200)
 
-    def _logged_in(self, p: Pending, ok: bool, now: float) -> HttpResponse:
-        try:
-            name, token = self.accounts.finish_login(p, ok, now)
-        except AccountError as e:
-            return error_response(e)
-        return json_response(200, {"name": name}, [session_cookie(token, int(SESSION_TTL))])
+    def _with_password(
+        self,
+        req: HttpRequest,
+        now: float,
+        begin: Callable[..., Pending],
+        finish: Callable[..., tuple[str, str]],
+        status: int,
+    ) -> Deferred:
+        """Sign up or log in: the password's hashing (``run_job``) runs off the loop, the
+        answer (a session cookie) is built back on it."""
+        c = self._decode(_creds, req.body)
+        p = begin(c.name, c.password, req.address, now)
+
+        def answer(got: Any) -> HttpResponse:
+            try:
+                name, token = finish(p, got, now)
+            except AccountError as e:
+                return error_response(e)
+            return json_response(status, {"name": name}, [session_cookie(token, int(SESSION_TTL))])
+
+        return Deferred(lambda: run_job(p), answer)
 
     def logout(self, req: HttpRequest, now: float) -> HttpResponse:
         self._decode(_empty, req.body)

@@ -433,29 +433,14 @@ async def serve(
     port: int = 8000,
     db: str | None = None,
     *,
-    leak_guard: bool = False,
-    synchronous: str = "NORMAL",
-    limits: Limits | None = None,
-    core_limits: CoreLimits | None = None,
     stop: asyncio.Event | None = None,
     ready: asyncio.Future[int] | None = None,
-    chat: bool = False,
-    node: str | None = None,
-    bus: str | None = None,
+    **options: Any,
 ) -> None:
-    """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
-    server = await start(
-        host,
-        port,
-        db,
-        leak_guard=leak_guard,
-        synchronous=synchronous,
-        limits=limits,
-        core_limits=core_limits,
-        chat=chat,
-        node=node,
-        bus=bus,
-    )
+    """Run the game master until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None);
+    ``ready`` gets its port once it listens. ``options``: :func:`start`'s."""
+    server = await start(host, port, db, **options)
+    node, bus = options.get("node"), options.get("bus")
     gc.collect()
     gc.freeze()  # code, games, recovered tables: never scanned again
     gc.set_threshold(*GC_THRESHOLDS)
