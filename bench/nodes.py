@@ -49,9 +49,6 @@ from tests.server.rediscluster import RedisServer  # noqa: E402
 from server import (  # noqa: E402
     PLAYERS,
     WARMUP,
-    GameLane,
-    Stats,
-    Ws,
     _listening_port,
     cpu_seconds,
     start_game_server,
@@ -108,58 +105,6 @@ def _cpu(pids: list[int]) -> float:
     return total
 
 
-def split_worker(
-    kind: str,
-    ports: list[int],
-    lanes: int,
-    think: tuple[float, float],
-    seed: int,
-    ready: Any,
-    go: Any,
-    window: Any,
-    q: Any,
-) -> None:
-    """bench/server.py's worker, with each lane's four seats on the nodes in turn (seat i of
-    lane k on node (i + k) mod 2): the table is its creator's node's, and half of its players
-    reach it through the other node (their frames routed over the bus)."""
-
-    async def main() -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        sem = asyncio.Semaphore(64)
-
-        async def conn(port: int) -> Ws:
-            async with sem:
-                _, ws = await loop.create_connection(
-                    lambda: Ws("127.0.0.1", port, None), "127.0.0.1", port
-                )
-                await asyncio.wait_for(ws.open, 300)
-                return ws
-
-        flat = await asyncio.gather(
-            *(conn(ports[(i + k) % len(ports)]) for k in range(lanes) for i in range(PLAYERS))
-        )
-        stats = Stats(0.0, 0.0)
-        ls = [
-            GameLane(seed * 100_000 + k, flat[k * PLAYERS : (k + 1) * PLAYERS], stats, think)
-            for k in range(lanes)
-        ]
-        for lane in ls:
-            lane.hello()
-        await asyncio.sleep(0.5)
-        ready.put("ready")
-        await asyncio.to_thread(go.wait)
-        stats.start_at, stats.stop_at = window[0], window[1]
-        for lane in ls:
-            lane.new_game()
-        await asyncio.sleep(max(0.0, stats.stop_at - time.time()) + 0.5)
-        for c in flat:
-            c.t.close()
-        return {"moves": stats.moves, "games": stats.games, "errors": stats.errors,
-                "lat": stats.lat}  # fmt: skip
-
-    q.put(asyncio.run(main()))
-
-
 def saturation(
     nodes: list[tuple[int, int]],
     clients: int,
@@ -177,9 +122,7 @@ def saturation(
     shares = [lanes // 2 + (1 if i < lanes % 2 else 0) for i in range(2)]
     ports = [port for port, _ in nodes]
     ps = [
-        ctx.Process(
-            target=split_worker, args=("game", ports, n, think, i + 1, ready, go, window, q)
-        )
+        ctx.Process(target=worker, args=("game", ports, n, think, i + 1, ready, go, window, q))
         if split
         else ctx.Process(
             target=worker,

@@ -427,7 +427,7 @@ class FanoutLane(EchoLane):
 
 def worker(
     kind: str,
-    port: int,
+    port: int | list[int],
     lanes: int,
     think: tuple[float, float],
     seed: int,
@@ -436,11 +436,15 @@ def worker(
     window: Any,
     q: Any,
 ) -> None:
+    """``lanes`` lanes of four connections. With several ports (several game master nodes,
+    bench/nodes.py), seat i of lane k connects to port (i + k) mod their number."""
+    ports = [port] if isinstance(port, int) else port
+
     async def main() -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         sem = asyncio.Semaphore(64)
 
-        async def conn() -> Ws:
+        async def conn(port: int) -> Ws:
             async with sem:
                 _, ws = await loop.create_connection(
                     lambda: Ws("127.0.0.1", port, None), "127.0.0.1", port
@@ -448,7 +452,9 @@ def worker(
                 await asyncio.wait_for(ws.open, 300)
                 return ws
 
-        flat = await asyncio.gather(*(conn() for _ in range(lanes * PLAYERS)))
+        flat = await asyncio.gather(
+            *(conn(ports[(i + k) % len(ports)]) for k in range(lanes) for i in range(PLAYERS))
+        )
         stats = Stats(0.0, 0.0)
         cls = {"game": GameLane, "echo": EchoLane, "fanout": FanoutLane}[kind]
         ls = [
