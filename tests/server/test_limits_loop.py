@@ -7,6 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
+import msgspec
 from tests.server.harness import Harness
 
 from atout.bots import make_bot
@@ -214,3 +215,25 @@ def test_a_worker_that_dies_fails_its_search_alone_and_the_next_gets_a_new_pool(
 
     died, answered = asyncio.run(go())
     assert isinstance(died, BrokenProcessPool) and answered == 1024
+
+
+def test_an_expert_in_the_worker_processes_keeps_its_belief_across_the_game():
+    """The expert's samples follow what play revealed (atout.bots.belief), which needs every
+    view of the game: the bot at the table observes each one and remembers each move played,
+    and each search ships that belief to the worker's fresh bot."""
+    h = Harness(limits=CoreLimits(bot_workers=1, bot_iterations=20))
+    h.run_searches = False
+    c = h.connect()
+    tid = h.create(c, "q2j", 2, bots=[0, 1], bot_kind="expert")
+    t = h.core.tables[tid]
+    for _ in range(6):
+        h.now = h.core.next_deadline()
+        h.deliver(h.core.tick(h.now))
+        (s,) = h.core.searches()
+        bot, belief = t.bots[s.seat], s.args[-1]
+        assert belief is not None and belief is bot.belief
+        assert belief.prev["move"] == t.version  # fed the view the seat decides on
+        h.deliver(h.core.searched(s, s.run, h.now))
+        assert t.moves[-1].seat == s.seat
+        played = msgspec.json.decode(msgspec.json.encode(belief.move))
+        assert played == t.moves[-1].move  # and remembers what it played

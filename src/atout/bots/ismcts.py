@@ -160,15 +160,34 @@ class ISMCTSBot:
         self.time_cap: float | None = None  # seconds a decision may take, whatever the budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
-        if self.infer:
-            if self._belief_game != game.id:
-                self.belief, self._belief_game = belief_for(game.id), game.id
-            if self.belief is not None:
-                self.belief.observe(view)
+        self.observe(game, view)
         move = self._choose(game, view, legal)
+        self.remember(move)
+        return move
+
+    # -- the belief kept across a game, when the search runs elsewhere (the game master's worker
+    # processes get a fresh bot per decision: the bot at the table observes, the worker searches)
+    def observe(self, game: Game[Any], view: dict[str, Any]) -> Belief | None:
+        """Feed the view the seat decides on to the belief (with ``infer``); return it."""
+        if not self.infer:
+            return None
+        if self._belief_game != game.id:
+            self.belief, self._belief_game = belief_for(game.id), game.id
+        if self.belief is not None:
+            self.belief.observe(view)
+        return self.belief
+
+    def remember(self, move: Any) -> None:
+        """The move the seat made (its belief reads the next view in its light)."""
         if self.belief is not None:
             self.belief.played(move)
-        return move
+
+    def choose_believing(
+        self, belief: Belief | None, game: Game[Any], view: dict[str, Any], legal: list[Any]
+    ) -> Any:
+        """A decision with ``belief`` already fed this view (by the bot at the table)."""
+        self.belief, self._belief_game = belief, game.id
+        return self._choose(game, view, legal)
 
     def _choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
         if len(legal) == 1:

@@ -44,10 +44,15 @@ def choose_move(
     legal: list[Any],
     iterations: int,
     seconds: float,
+    belief: Any = None,
 ) -> Any:
-    """A worker's job: a fresh bot of ``kind`` chooses among ``legal``; the move as plain data."""
+    """A worker's job: a fresh bot of ``kind`` chooses among ``legal``; the move as plain data.
+    ``belief``: what the bot at the table inferred from the game so far (an expert's samples
+    follow it), already fed this view."""
     game = get_game(game_id)
     bot = cap_budget(make_bot(kind, seed), game_id, iterations, seconds)
+    if belief is not None and hasattr(bot, "choose_believing"):
+        return msgspec.to_builtins(bot.choose_believing(belief, game, view, legal))
     return msgspec.to_builtins(bot.choose(game, view, legal))
 
 

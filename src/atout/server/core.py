@@ -49,7 +49,7 @@ from atout.server.restore import from_record
 from atout.server.seated import Search, Seated
 from atout.server.status import ENDED, Status, Timer
 from atout.server.store import SQLiteStore, TableStore
-from atout.server.table import TableActor
+from atout.server.table import TableActor, parse_move
 
 log = logging.getLogger("atout.server")
 
@@ -290,7 +290,13 @@ class Core:
             return out
         seat = search.seat
         if t.state.current == seat and t.bot_plays(seat):
-            self._guarded(t, now, lambda: t.play_data(seat, outcome(), now))
+
+            def play() -> None:
+                move = parse_move(t.game, outcome())
+                t.play(seat, move, now, "bot", None)
+                self.bots.played(t, seat, move)
+
+            self._guarded(t, now, play)
         return out
 
     def shutdown(self) -> list[Out]:

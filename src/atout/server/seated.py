@@ -70,14 +70,18 @@ class Seated:
             if not isinstance(legal, list) and len(legal) <= MAX_SHIPPED:
                 legal = list(legal)
             if isinstance(legal, list):
+                view = state.view(seat)
+                observe = getattr(bot, "observe", None)  # an inferring bot's belief, kept here
+                belief = observe(t.game, view) if observe is not None else None
                 args = (
                     t.game.id,
                     kind,
                     r.bot_seed(t.seed, seat, t.version),
-                    state.view(seat),
+                    view,
                     legal,
                     lim.bot_iterations,
                     lim.bot_seconds,
+                    belief,
                 )
                 search = Search(t.id, t.version, seat, args)
                 self.running[t.id] = search
@@ -85,6 +89,12 @@ class Seated:
                 return None
         view = state.view(seat) if getattr(bot, "needs_view", True) else {}
         return bot.choose(t.game, view, legal)
+
+    def played(self, t: TableActor, seat: int, move: Any) -> None:
+        """A search's move was played: the bot at the table remembers it (its belief)."""
+        remember = getattr(t.bots.get(seat), "remember", None)
+        if remember is not None:
+            remember(move)
 
     def take(self) -> list[Search]:
         """The searches to start (each handed out once)."""

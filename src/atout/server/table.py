@@ -313,11 +313,6 @@ class TableActor:
         if finished:
             self.finish(now)
 
-    def play_data(self, seat: int, data: Any, now: float) -> bool:
-        """A seated bot's move as plain data (a search's, from a worker process)."""
-        self.play(seat, parse_move(self.game, data), now, "bot", None)
-        return True
-
     def finish(self, now: float) -> None:
         state = self.state
         assert state is not None
