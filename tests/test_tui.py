@@ -42,7 +42,7 @@ def options(server: LocalServer, **kw: Any) -> PlayOptions:
         game="q2j",
         players=3,
         bots=[1, 2],
-        bot_kind="random",
+        bot_kind="heuristic",  # short games (random bots can play hundreds of moves)
         bot_delay=0.0,
         name="ann",
         lang="en",
