@@ -103,6 +103,7 @@ def play_out(h: Harness, table: str, conns: dict[int, int], rng: random.Random) 
             h.deliver(h.core.tick(h.now))
             continue
         mv = rng.choice(list(t.state.legal_moves()))
+        h.now += 0.02  # people take time: a long game stays within the command rate limit
         got = h.request(
             conns[seat], "move", table=table, version=t.version, move=msgspec.to_builtins(mv)
         )
