@@ -51,6 +51,8 @@ from server import (  # noqa: E402
     WARMUP,
     _listening_port,
     cpu_seconds,
+    gather,
+    percentile_ms,
     start_game_server,
     worker,
 )
@@ -146,14 +148,10 @@ def saturation(
     cpu1 = sum(cpu_seconds(pid) for _, pid in nodes)
     gen1 = sum(cpu_seconds(p.pid) for p in ps)  # type: ignore[arg-type]
     db1 = _cpu(others)
-    results = [q.get(timeout=600) for _ in ps]
-    for p in ps:
-        p.join(timeout=60)
-    moves = sum(r["moves"] for r in results)
-    lat = sorted(x for r in results for x in r["lat"])
+    results, moves, lat = gather(q, ps)
 
     def pct(f: float) -> float:
-        return round(lat[min(len(lat) - 1, int(f * len(lat)))] * 1000, 1) if lat else 0.0
+        return percentile_ms(lat, f, 1)
 
     return {
         "nodes": len(nodes),

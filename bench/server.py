@@ -482,6 +482,20 @@ def worker(
     q.put(asyncio.run(main()))
 
 
+def gather(q: Any, ps: list[Any]) -> tuple[list[dict[str, Any]], int, list[float]]:
+    """The load processes' results, the moves they made and every latency, sorted."""
+    results = [q.get(timeout=600) for _ in ps]
+    for p in ps:
+        p.join(timeout=60)
+    moves = sum(r["moves"] for r in results)
+    return results, moves, sorted(x for r in results for x in r["lat"])
+
+
+def percentile_ms(lat: list[float], f: float, digits: int) -> float:
+    """The ``f`` quantile of sorted latencies (seconds), in ms."""
+    return round(lat[min(len(lat) - 1, int(f * len(lat)))] * 1000, digits) if lat else 0.0
+
+
 def run_load(
     kind: str,
     port: int,
@@ -522,14 +536,10 @@ def run_load(
     if hook is not None:
         hook("stop")
     gen1 = sum(cpu_seconds(p.pid) for p in ps)
-    results = [q.get(timeout=600) for _ in ps]
-    for p in ps:
-        p.join(timeout=60)
-    moves = sum(r["moves"] for r in results)
-    lat = sorted(x for r in results for x in r["lat"])
+    results, moves, lat = gather(q, ps)
 
     def pct(f: float) -> float:
-        return round(lat[min(len(lat) - 1, int(f * len(lat)))] * 1000, 2) if lat else 0.0
+        return percentile_ms(lat, f, 2)
 
     return {
         "kind": kind,
