@@ -47,6 +47,7 @@ from tests.server.pgcluster import Cluster  # noqa: E402
 from tests.server.rediscluster import RedisServer  # noqa: E402
 
 from server import (  # noqa: E402
+    LIMITS,
     PLAYERS,
     WARMUP,
     _listening_port,
@@ -56,11 +57,6 @@ from server import (  # noqa: E402
     start_game_server,
     worker,
 )
-
-LIMITS = [
-    "bot_tables=100000", "create_rate=100000", "create_burst=100000", "tables_per_conn=100000",
-    "conn_rate=100000", "conn_burst=100000",
-]  # fmt: skip
 
 
 def start_node(name: str, pg: str, bus: str, max_conns: int = 3000) -> subprocess.Popen[bytes]:
