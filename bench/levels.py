@@ -30,58 +30,12 @@ import sys
 import time
 from typing import Any
 
-from atout.games import get_game
-from atout.sim.runner import MAX_MOVES, game_seed
-from atout.sim.tournament import GameRecord, TableResult, lineup, make_spec
+from atout.sim.runner import game_seed
+from atout.sim.tournament import GameRecord, TableResult, lineup, play_one
 
 GAMES = ("q2j", "quinze", "pouilleux")
 LINES = ("debutant-random", "moyen-debutant", "fort-moyen", "expert-fort", "expert-heuristic")
 SEARCHING = {"fort", "expert"}
-
-
-def play_one(
-    game_id: str,
-    players: int,
-    options: dict[str, Any] | None,
-    seed: int,
-    index: int,
-    kinds: list[str],
-    times: dict[str, list[float]],
-) -> GameRecord:
-    """Game ``index`` exactly as ``atout.sim.tournament.play_one`` plays it, with each decision's
-    time (when it had a choice) appended to ``times[kind]``."""
-    game = get_game(game_id)
-    seats = lineup(kinds, players, index)
-    deal = game_seed(seed, index // len(kinds))
-    state = game.setup(players, options, deal)
-    bots = [
-        make_spec(k, game_seed(deal, 1000 * (index % len(kinds)) + s)) for s, k in enumerate(seats)
-    ]
-    think: dict[str, list[float]] = {k: [0.0, 0] for k in set(seats)}
-    moves = 0
-    while (seat := state.current) is not None and moves < MAX_MOVES:
-        legal = state.legal_moves()
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        move = bots[seat].choose(game, view, legal)
-        spent = time.perf_counter() - t0
-        acc = think[seats[seat]]
-        acc[0] += spent
-        acc[1] += 1
-        if len(legal) > 1:
-            times[seats[seat]].append(spent)
-        state.apply(seat, move)
-        moves += 1
-    res = state.result()
-    return GameRecord(
-        index,
-        deal,
-        seats,
-        list(res.winners) if res else [],
-        res.reason if res else "unfinished",
-        moves,
-        think,
-    )
 
 
 def _ms(xs: list[float], q: float) -> float:

@@ -88,8 +88,10 @@ def play_one(
     seed: int,
     index: int,
     kinds: Sequence[str],
+    times: dict[str, list[float]] | None = None,
 ) -> GameRecord:
-    """Play game ``index`` of a run seeded ``seed``: each bot sees only its seat's view."""
+    """Play game ``index`` of a run seeded ``seed``: each bot sees only its seat's view.
+    ``times``: each decision that had a choice appends its seconds to ``times[kind]``."""
     game = get_game(game_id)
     seats = lineup(kinds, players, index)
     deal = game_seed(seed, index // len(kinds))
@@ -109,6 +111,8 @@ def play_one(
         acc = think[seats[seat]]
         acc[0] += spent
         acc[1] += 1
+        if times is not None and len(legal) > 1:
+            times.setdefault(seats[seat], []).append(spent)
         state.apply(seat, move)
         moves += 1
     res = state.result()
