@@ -5,8 +5,9 @@ test)."""
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -65,24 +66,32 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
     return report
 
 
+def _throwaway(
+    missing: str, driver: str, make: Callable[[], Any], unavailable: type[Exception]
+) -> Iterator[Any]:
+    """A server started for the session and stopped after it; a skip (a failure under CI:
+    ``missing`` is what the report looks for) when its driver or its program is missing."""
+    try:
+        importlib.import_module(driver)
+    except ImportError as e:
+        pytest.skip(f"{missing}: {driver} is not installed ({e})")
+    server = make()
+    try:
+        server.start()
+    except unavailable as e:
+        server.stop()
+        pytest.skip(f"{missing}: {e}")
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Any]:
     """A PostgreSQL server for the session: ``ATOUT_TEST_PG``'s, or a throwaway cluster started
     on loopback (tests/server/pgcluster.py). Skips (fails under CI) when there is none."""
     from tests.server.pgcluster import Cluster, Unavailable
 
-    try:
-        import psycopg  # noqa: F401
-    except ImportError as e:
-        pytest.skip(f"{NO_POSTGRES}: psycopg is not installed ({e})")
-    cluster = Cluster()
-    try:
-        cluster.start()
-    except Unavailable as e:
-        cluster.stop()
-        pytest.skip(f"{NO_POSTGRES}: {e}")
-    yield cluster
-    cluster.stop()
+    yield from _throwaway(NO_POSTGRES, "psycopg", Cluster, Unavailable)
 
 
 @pytest.fixture
@@ -97,18 +106,7 @@ def redis_server() -> Iterator[Any]:
     loopback (tests/server/rediscluster.py). Skips (fails under CI) when there is none."""
     from tests.server.rediscluster import RedisServer, Unavailable
 
-    try:
-        import redis  # noqa: F401
-    except ImportError as e:
-        pytest.skip(f"{NO_REDIS}: redis-py is not installed ({e})")
-    server = RedisServer()
-    try:
-        server.start()
-    except Unavailable as e:
-        server.stop()
-        pytest.skip(f"{NO_REDIS}: {e}")
-    yield server
-    server.stop()
+    yield from _throwaway(NO_REDIS, "redis", RedisServer, Unavailable)
 
 
 @pytest.fixture
