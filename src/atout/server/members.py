@@ -219,18 +219,13 @@ def send_updates(
 ) -> None:
     """Each member's own update: its view, the events it may see, its legal moves.
 
-    The hot path of a move: what every update shares (version, turn, deadline) is worked out
-    once, each seat's view once (the game builds their common part once:
-    :meth:`~atout.games.base.State.shared_view`), events are converted once per audience
-    (usually one: every event public), legal moves only for the seat to act.
+    The hot path of a move: each seat's view once (the game builds what they share once:
+    :meth:`~atout.games.base.State.shared_view`), events converted once per audience (usually
+    one: every event public), legal moves only for the seat to act.
     """
     t.seq += 1
     tid, seq = t.id, t.seq
     conns, out, guard = t.host.conns, t.host.out, t.host.leak_guard
-    state = t.state
-    assert state is not None
-    view, version, turn = state.view, t.version, state.current
-    deadline = None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3))
     public = all(e.to is None and not e.hide for e in events)
     seen: dict[Any, list[m.EventOut]] = {}
 
@@ -253,20 +248,7 @@ def send_updates(
         if c is None:
             continue
         seat = s.index
-        legal = total = None
-        if seat == turn:
-            legal, total = listed(state)
-        body = m.UpdateBody(
-            table=tid,
-            version=version,
-            turn=turn,
-            seat=seat,
-            events=events_seen(seat, c),
-            view=view(seat),
-            legal=legal,
-            legal_total=total,
-            deadline=deadline,
-        )
+        body = update_body(t, seat, events_seen(seat, c), now)
         msg = m.Update(
             sender=m.GM, to=t.addresses[seat], seq=seq, id=rid if cid == rconn else None, body=body
         )
