@@ -134,9 +134,7 @@ class TableActor:
     @property
     def history(self) -> list[list[Event]]:
         """The events of each step (the deal, then each move); read back if archived."""
-        if self.archived is not None:
-            self.unarchive()
-        return [_unpack_events(step) for step in self._history]
+        return self.history_since(0)
 
     def history_since(self, version: int) -> list[list[Event]]:
         """The events of each step from ``version`` on (only those are unpacked)."""
