@@ -66,11 +66,11 @@ class MatchState(base.State[MatchOptions]):
     def refusal(self, move: Any) -> IllegalMove:
         if isinstance(move, Play):
             c = cards_in_hand([move.card], self.hands[self.seat])[0]
-            return refuse("no_match", text.NO_MATCH, c=c, top=self.pile[-1])
+            return refuse("no_match", text.REFUSALS["no_match"], c=c, top=self.pile[-1])
         if isinstance(move, Draw):
-            return refuse("stock_empty", text.STOCK_EMPTY)
+            return refuse("stock_empty", text.REFUSALS["stock_empty"])
         if isinstance(move, Pass):
-            return refuse("must_draw", text.MUST_DRAW)
+            return refuse("must_draw", text.REFUSALS["must_draw"])
         return unknown_move()
 
     def _apply(self, move: Any) -> list[Event]:

@@ -6,27 +6,12 @@ from typing import Any
 
 from atout.cards import card
 from atout.games.base import Event
-from atout.games.sentences import Words, say, seat, seats
+from atout.games.sentences import Words, load_words, say, seat, seats
 
-NO_MATCH: Words = (
-    "{c} matches neither the suit nor the rank of {top}.",
-    "{c} n'a ni la couleur ni la valeur de {top}.",
-)
-STOCK_EMPTY: Words = ("Nothing left to draw: pass.", "Plus rien à piocher : passez.")
-MUST_DRAW: Words = ("Draw while the stock lasts.", "Piochez tant qu'il reste des cartes.")
-
-MOVES: dict[str, Words] = {
-    "play": ("play {c}", "jouer {c}"),
-    "draw": ("draw", "piocher"),
-    "pass": ("pass", "passer"),
-}
-EVENTS: dict[str, Words] = {
-    "play": ("{who} plays {c}.", "{who} joue {c}."),
-    "draw": ("{who} draws {c}.", "{who} pioche {c}."),
-    "draw_hidden": ("{who} draws a card.", "{who} pioche une carte."),
-    "pass": ("{who} passes.", "{who} passe."),
-    "game_over": ("Winner(s): {ws}.", "Gagnant(s) : {ws}."),
-}
+WORDS = load_words(__file__)
+REFUSALS: dict[str, Words] = WORDS["refusals"]
+MOVES: dict[str, Words] = WORDS["moves"]
+EVENTS: dict[str, Words] = WORDS["events"]
 
 
 def describe_move(move: Any, lang: str) -> str:

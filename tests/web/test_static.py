@@ -32,6 +32,7 @@ def test_index_is_the_page():
         ("net.js", "text/javascript; charset=utf-8"),
         ("cards.js", "text/javascript; charset=utf-8"),
         ("i18n.js", "text/javascript; charset=utf-8"),
+        ("words.json", "application/json"),
         ("style.css", "text/css; charset=utf-8"),
     ],
 )
@@ -58,6 +59,7 @@ def test_every_module_the_page_imports_is_served():
         "net.js",
         "cards.js",
         "i18n.js",
+        "words.json",
         "table.js",
         "dom.js",
         "pages.js",

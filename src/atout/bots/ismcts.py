@@ -304,7 +304,7 @@ class ISMCTSBot:
                     move = untried[int(rng.random() * len(untried))]
                     child = Node(move, node, seat)
                     children[move] = child
-                    state.apply(seat, move)
+                    state.apply_unchecked(move)  # from legal_moves: no second check
                     node = child
                     break
                 best: Node | None = None
@@ -316,7 +316,7 @@ class ISMCTSBot:
                         best, best_score = ch, score
                     ch.avail += 1
                 assert best is not None
-                state.apply(seat, best.move)
+                state.apply_unchecked(best.move)
                 node = best
             # simulate
             steps = 0
@@ -326,10 +326,10 @@ class ISMCTSBot:
                         break
                     state.apply_unchecked(fast(state, rng))
                     steps += 1
-            while (seat := state.current) is not None and steps < ROLLOUT_CAP:
+            while state.current is not None and steps < ROLLOUT_CAP:
                 if horizon is not None and horizon(state):
                     break
-                state.apply(seat, policy(state, state.legal_moves(), rng))
+                state.apply_unchecked(policy(state, state.legal_moves(), rng))
                 steps += 1
             rewards = _outcome(state, evaluate)
             # backpropagate

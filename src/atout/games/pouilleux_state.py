@@ -124,38 +124,40 @@ class PouilleuxState(State[PouilleuxOptions]):
         """The most precise reason ``move`` is not in :meth:`legal_moves`."""
         phase = self.phase
         if phase == OVER:
-            return refuse("game_over", text.GAME_OVER)
+            return refuse("game_over", text.REFUSALS["game_over"])
         wanted = {DRAW: Draw, PICK: Pick, ACT: (Lay, End)}[phase]
         if not isinstance(move, wanted):
-            return refuse("wrong_phase", text.WRONG_PHASE[phase])
+            return refuse("wrong_phase", text.REFUSALS["wrong_phase"][phase])
         if isinstance(move, Draw | Pick):
             src = self.next_seat if phase == DRAW else self.target
             assert src is not None
-            return refuse("bad_position", text.BAD_POSITION, last=len(self.hands[src]) - 1)
+            return refuse(
+                "bad_position", text.REFUSALS["bad_position"], last=len(self.hands[src]) - 1
+            )
         return self._lay_refusal(move)
 
     def _lay_refusal(self, move: Lay) -> IllegalMove:
         try:
             cs = [card(c) for c in move.cards]
         except ValueError:
-            return refuse("unknown_card", text.UNKNOWN_CARD)
+            return refuse("unknown_card", text.REFUSALS["unknown_card"])
         if len(cs) != 2 or cs[0] is cs[1]:
-            return refuse("not_a_pair", text.TWO_CARDS)
+            return refuse("not_a_pair", text.REFUSALS["two_cards"])
         hand = self.hands[self.seat]
         for c in cs:
             if c not in hand:
-                return refuse("card_not_in_hand", text.NOT_IN_HAND, c=c)
+                return refuse("card_not_in_hand", text.REFUSALS["not_in_hand"], c=c)
         a, b = cs
         if a is POUILLEUX or b is POUILLEUX:
-            return refuse("pouilleux", text.POUILLEUX)
+            return refuse("pouilleux", text.REFUSALS["pouilleux"])
         if MATE.get(a) is not b:
-            return refuse("not_a_pair", text.NOT_A_PAIR)
+            return refuse("not_a_pair", text.REFUSALS["not_a_pair"])
         if a.rank not in SPECIAL_RANKS:
-            return refuse("normal_pair", text.NORMAL_PAIR)
+            return refuse("normal_pair", text.REFUSALS["normal_pair"])
         allowed = self._allowed(self.seat)
         if allowed is not None and COLOUR[a] is not allowed:
-            return refuse("imposed_colour", text.IMPOSED_COLOUR, colour=allowed)
-        return refuse("bad_effect", text.BAD_EFFECT)
+            return refuse("imposed_colour", text.REFUSALS["imposed_colour"], colour=allowed)
+        return refuse("bad_effect", text.REFUSALS["bad_effect"])
 
     # -- changing the state --------------------------------------------------------------
     def _apply(self, move: Any) -> list[Event]:

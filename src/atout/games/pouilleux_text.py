@@ -7,90 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import ACE, JACK, KING, QUEEN, Colour, card
+from atout.cards import ACE, JACK, KING, QUEEN, Colour, card, rank_token
 from atout.games.base import Event
-from atout.games.sentences import Words, label, labels, say, seat, seats
+from atout.games.sentences import Words, label, labels, load_words, say, seat, seats
 
-# --------------------------------------------------------------------------- refusals
-
-WRONG_PHASE: dict[str, Words] = {
-    "draw": ("Draw a card from the next player first.", "Piochez d'abord une carte."),
-    "pick": (
-        "Pick a card from the player you named with the Jacks.",
-        "Prenez une carte au joueur désigné par les Valets.",
-    ),
-    "act": (
-        "Lay one special pair or end your turn.",
-        "Posez une paire spéciale ou finissez votre tour.",
-    ),
-}
-GAME_OVER: Words = ("The game is over.", "La partie est terminée.")
-BAD_POSITION: Words = (
-    "Choose a position from 0 to {last}.",
-    "Choisissez une position de 0 à {last}.",
-)
-UNKNOWN_CARD: Words = ("Not a card.", "Ce n'est pas une carte.")
-TWO_CARDS: Words = ("Lay exactly two cards.", "Posez exactement deux cartes.")
-NOT_IN_HAND: Words = ("{c} is not in your hand.", "{c} n'est pas dans votre main.")
-POUILLEUX: Words = (
-    "The Jack of Spades (the pouilleux) can never be paired.",
-    "Le Valet de pique (le pouilleux) ne forme jamais de paire.",
-)
-NOT_A_PAIR: Words = (
-    "A pair is two cards of the same rank and the same colour.",
-    "Une paire, ce sont deux cartes de même valeur et de même couleur.",
-)
-NORMAL_PAIR: Words = (
-    "Normal pairs (2 to 9) are laid automatically.",
-    "Les paires normales (2 à 9) sont posées automatiquement.",
-)
-IMPOSED_COLOUR: Words = (
-    "An Ace imposes {colour} pairs until its player's next turn.",
-    "Un As impose les paires {colour}s jusqu'au prochain tour de son joueur.",
-)
-BAD_EFFECT: Words = (
-    "Give the effect's parameters: a colour for Aces, another player for Jacks, two "
-    "distinct players for Kings, nothing for 10s and Queens; cards in code order.",
-    "Donnez les paramètres de l'effet : une couleur pour les As, un autre joueur pour "
-    "les Valets, deux joueurs distincts pour les Rois, rien pour les 10 et les Dames ; "
-    "cartes dans l'ordre des codes.",
-)
-
-# --------------------------------------------------------------------------- moves
-
-MOVES: dict[str, Words] = {
-    "draw": ("draw card #{n}", "piocher la carte n° {n}"),
-    "pick": ("take card #{n}", "prendre la carte n° {n}"),
-    "end": ("end the turn", "finir le tour"),
-}
-
-_PLURAL = {
-    "en": {10: "10s", JACK: "Jacks", QUEEN: "Queens", KING: "Kings", ACE: "Aces"},
-    "fr": {10: "10", JACK: "Valets", QUEEN: "Dames", KING: "Rois", ACE: "As"},
-}
-
-LAY: dict[str, Words] = {
-    "command": ("lay the {what}", "poser les {what}"),
-    "said": ("{who} lays the {what}", "{who} pose les {what}"),
-}
-
-#: Each special pair's effect: (as a command, as said of a player).
-EFFECT: dict[int, tuple[Words, Words]] = {
-    10: ((": the next player skips a turn", " : le joueur suivant passe son tour"), ("", "")),
-    QUEEN: ((": the direction of play reverses", " : le sens du jeu change"), ("", "")),
-    ACE: (
-        (" and impose {colour}", " et imposer le {colour}"),
-        (" and imposes {colour}", " et impose le {colour}"),
-    ),
-    JACK: (
-        (" and take a card from {target}", " et prendre une carte à {target}"),
-        (" and takes a card from {target}", " et prend une carte à {target}"),
-    ),
-    KING: (
-        (" and swap a card between {p} and {q}", " et échanger une carte entre {p} et {q}"),
-        (" and swaps a card between {p} and {q}", " et échange une carte entre {p} et {q}"),
-    ),
-}
+#: Every sentence, [English, French] side by side, from pouilleux_text.toml beside this module.
+WORDS = load_words(__file__)
+REFUSALS: dict[str, Any] = WORDS["refusals"]
+MOVES: dict[str, Words] = WORDS["moves"]
+EVENTS: dict[str, Words] = WORDS["events"]
+#: Special pairs in the plural, laying one (as a command, as said of a player), and each pair's
+#: effect after the lay, by rank token ("10", "J", "Q", "K", "A").
+PLURAL: dict[str, Words] = WORDS["plural"]
+LAY: dict[str, Words] = WORDS["lay"]
+EFFECT: dict[str, dict[str, Words]] = WORDS["effect"]
 
 
 def describe_move(move: Any, lang: str) -> str:
@@ -112,10 +42,11 @@ def lay_text(
     without ``actor``; with one, a sentence ("J1 lays the Kings …") naming the player's choice
     only: the effects of 10s and Queens have their own events."""
     rank = card(cards[0]).rank
-    what = f"{_PLURAL[lang][rank]} ({labels(list(cards), lang)})"
+    token = rank_token(rank)
+    what = f"{say(PLURAL[token], lang)} ({labels(list(cards), lang)})"
     said = actor is not None
     head = say(LAY["said" if said else "command"], lang, who=seat(actor, lang), what=what)
-    effect = EFFECT[rank][1 if said else 0]
+    effect = EFFECT[token]["said" if said else "command"]
     if rank in (10, QUEEN):  # said of a player: the effect has its own event
         return head if said else head + say(effect, lang)
     fill: dict[str, str] = {}
@@ -131,68 +62,6 @@ def lay_text(
 
 
 # --------------------------------------------------------------------------- events
-
-EVENTS: dict[str, Words] = {
-    "deal": ("Deal: {sizes} cards.", "Donne : {sizes} cartes."),
-    "hand": ("Your hand: {cards}.", "Votre main : {cards}."),
-    "turn": ("{who}'s turn.", "Au tour de {who}."),
-    "pairs_one": ("{who} lays the pair {ps}.", "{who} pose la paire {ps}."),
-    "pairs": ("{who} lays the pairs {ps}.", "{who} pose les paires {ps}."),
-    "draw": ("{who} draws the {c} from {src}.", "{who} pioche le {c} dans le jeu de {src}."),
-    "draw_hidden": (
-        "{who} draws a card from {src}.",
-        "{who} pioche une carte dans le jeu de {src}.",
-    ),
-    "pick": (
-        "{who} takes the {c} from {src} (Jacks).",
-        "{who} prend le {c} dans le jeu de {src} (Valets).",
-    ),
-    "pick_hidden": (
-        "{who} takes a card from {src} (Jacks).",
-        "{who} prend une carte dans le jeu de {src} (Valets).",
-    ),
-    "lay_last": ("{text}: the last cards in hand.", "{text} : ses dernières cartes."),
-    "lay_ace": (
-        "{text}: until {who}'s next turn the others may lay only {col} pairs.",
-        "{text} : jusqu'à son prochain tour, les autres ne posent que des paires {col}s.",
-    ),
-    "lay": ("{text}.", "{text}."),
-    "again": ("{who} plays again.", "{who} rejoue."),
-    "skip": ("{sk} skips a turn.", "{sk} passe son tour."),
-    "reverse": (
-        "The direction of play reverses: now {way}.",
-        "Le sens du jeu change : sens {way}.",
-    ),
-    "clockwise": ("clockwise", "horaire"),
-    "anticlockwise": ("anticlockwise", "anti-horaire"),
-    "swap": (
-        "Kings' swap: {p}'s {cp} goes to {q}, {q}'s {cq} goes to {p}.",
-        "Échange des Rois : le {cp} de {p} passe à {q}, le {cq} de {q} passe à {p}.",
-    ),
-    "swap_hidden": (
-        "Kings' swap: one card goes from {p} to {q} and one from {q} to {p}.",
-        "Échange des Rois : une carte passe de {p} à {q} et une de {q} à {p}.",
-    ),
-    "lift": (
-        "The colour {who} imposed ({col}) is lifted.",
-        "La couleur imposée ({col}) par {who} est levée.",
-    ),
-    "turn_cap_one": (
-        "Turn cap reached: {ws} has the fewest cards and wins.",
-        "Limite de tours atteinte : {ws} a le moins de cartes et gagne.",
-    ),
-    "turn_cap_many": (
-        "Turn cap reached: {ws} have the fewest cards and win.",
-        "Limite de tours atteinte : {ws} ont le moins de cartes et gagnent.",
-    ),
-    "out_one": ("{ws} has no cards left and wins!", "{ws} n'a plus de cartes et gagne !"),
-    "out_many": ("{ws} have no cards left and win!", "{ws} n'ont plus de cartes et gagnent !"),
-    "grand_perdant": (
-        " {loser} holds the pouilleux (J♠): the grand perdant (big loser).",
-        " {loser} a le pouilleux (V♠) : grand perdant.",
-    ),
-    "holder": (" The pouilleux (J♠): {holder}.", " Le pouilleux (V♠) : {holder}."),
-}
 
 
 def describe(e: Event, lang: str) -> str:

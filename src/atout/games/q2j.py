@@ -107,8 +107,10 @@ def _beaten_by(top: Card, face_on_ace: bool) -> frozenset[Card]:
 def refusal(x: Card, top: Card, face_on_ace: bool) -> IllegalMove:
     """Why ``x`` does not beat ``top``: the error for a refused single card."""
     if top.rank == ACE and x.rank in FACE_RANKS and not face_on_ace:
-        return refuse("face_on_ace", text.FACE_ON_ACE, x=x)
-    words = text.BEAT_SAME_SUIT if x.suit is top.suit else text.BEAT_OTHER_SUIT
+        return refuse("face_on_ace", text.REFUSALS["face_on_ace"], x=x)
+    words = (
+        text.REFUSALS["beat_same_suit"] if x.suit is top.suit else text.REFUSALS["beat_other_suit"]
+    )
     return refuse("does_not_beat_top", words, x=x, top=top)
 
 
@@ -182,20 +184,20 @@ class Q2JState(State[Q2JOptions]):
         if not isinstance(move, Play):
             return unknown_move()
         if len(move.cards) not in (1, 2):
-            return refuse("bad_card_count", text.BAD_CARD_COUNT)
+            return refuse("bad_card_count", text.REFUSALS["bad_card_count"])
         cs = cards_in_hand(move.cards, self.hands[self.seat])
         top = self.top
         if len(cs) == 1:
             if len(top) == 2 and not self.free_lead:
-                return refuse("only_jack_on_q2", text.ONLY_JACK_OR_DRAW)
+                return refuse("only_jack_on_q2", text.REFUSALS["only_jack_or_draw"])
             return refusal(cs[0], top[0] if self.free_lead else top[-1], self.options.face_on_ace)
         if cs[0].rank != QUEEN or cs[1].rank != QUEEN:
-            return refuse("not_a_queen_pair", text.NOT_A_QUEEN_PAIR)
+            return refuse("not_a_queen_pair", text.REFUSALS["not_a_queen_pair"])
         if self.free_lead:
-            return refuse("single_card_only", text.SINGLE_CARD_ONLY)
+            return refuse("single_card_only", text.REFUSALS["single_card_only"])
         if len(top) == 2:
-            return refuse("only_jack_on_q2", text.ONLY_JACK_ON_Q2)
-        return refuse("q2_on_jack", text.Q2_ON_JACK)
+            return refuse("only_jack_on_q2", text.REFUSALS["only_jack_on_q2"])
+        return refuse("q2_on_jack", text.REFUSALS["q2_on_jack"])
 
     # -- changing the state --------------------------------------------------------------
     def _apply(self, move: Any) -> list[Event]:

@@ -10,53 +10,13 @@ from typing import Any
 from atout.cards import card
 from atout.games import sentences
 from atout.games.base import Event
-from atout.games.sentences import Words, names, say, seat
+from atout.games.sentences import Words, load_words, names, say, seat
 
-# --------------------------------------------------------------------------- refusals
-
-FACE_ON_ACE: Words = (
-    "A {x} cannot be played on an Ace.",
-    "Un(e) {x} ne peut pas être posé(e) sur un As.",
-)
-BEAT_SAME_SUIT: Words = (
-    "{x} does not beat {top}: in the same suit only a lower card is stronger.",
-    "{x} ne bat pas {top} : dans la même couleur, seule une carte plus faible est plus forte.",
-)
-BEAT_OTHER_SUIT: Words = (
-    "{x} does not beat {top}: in another suit only a higher card is stronger.",
-    "{x} ne bat pas {top} : dans une autre couleur, seule une carte plus haute est plus forte.",
-)
-NOT_A_QUEEN_PAIR: Words = (
-    "Only two Queens may be played together (a Q²).",
-    "Seules deux Dames peuvent être jouées ensemble (un Q²).",
-)
-SINGLE_CARD_ONLY: Words = (
-    "After a full Q² round you continue with a single card.",
-    "Après un tour complet de Q², on continue avec une seule carte.",
-)
-ONLY_JACK_ON_Q2: Words = (
-    "Only a Jack may be played on a Q².",
-    "Seul un Valet peut être posé sur un Q².",
-)
-ONLY_JACK_OR_DRAW: Words = (
-    "Only a Jack may be played on a Q² — play a Jack or draw.",
-    "Seul un Valet peut être posé sur un Q² — posez un Valet ou piochez.",
-)
-Q2_ON_JACK: Words = (
-    "A Q² cannot be played on a Jack.",
-    "Un Q² ne peut pas être posé sur un Valet.",
-)
-BAD_CARD_COUNT: Words = (
-    "Play one card, or two Queens together.",
-    "Jouez une carte, ou deux Dames ensemble.",
-)
-
-# --------------------------------------------------------------------------- moves
-
-MOVES: dict[str, Words] = {
-    "draw": ("draw", "piocher"),
-    "play": ("play {names}", "jouer {names}"),
-}
+#: Every sentence, [English, French] side by side, from q2j_text.toml beside this module.
+WORDS = load_words(__file__)
+REFUSALS: dict[str, Any] = WORDS["refusals"]
+MOVES: dict[str, Words] = WORDS["moves"]
+EVENTS: dict[str, Words] = WORDS["events"]
 
 
 def describe_move(move: Any, lang: str) -> str:
@@ -67,32 +27,6 @@ def describe_move(move: Any, lang: str) -> str:
 
 
 # --------------------------------------------------------------------------- events
-
-EVENTS: dict[str, Words] = {
-    "deal": (
-        "Deal: face-up cards {shown}. {first} starts. Discard: {top}.",
-        "Donne : cartes visibles {shown}. {first} commence. Défausse : {top}.",
-    ),
-    "play_q2": ("{who} plays a Q² ({names})!", "{who} pose un Q² ({names}) !"),
-    "play": ("{who} plays {names}.", "{who} joue {names}."),
-    "joe": (
-        "{who} answers the Q² with a Jack (Joe).",
-        "{who} répond au Q² avec un Valet (Joe).",
-    ),
-    "draw": ("{who} draws {what}{why}.", "{who} pioche {what}{why}."),
-    "draw_hidden": ("{who} draws a card{why}.", "{who} pioche une carte{why}."),
-    "equal_rank": (" (equal rank)", " (même valeur)"),
-    "pass": ("{who} cannot draw and passes.", "{who} ne peut pas piocher et passe."),
-    "reshuffle": (
-        "The stock is empty: the discard pile is shuffled into it ({stock} cards).",
-        "La pioche est vide : la défausse est mélangée ({stock} cartes).",
-    ),
-    "deadlock": (
-        "Nothing left to draw: the game ends. Winner(s): {ws}.",
-        "Plus rien à piocher : la partie s'arrête. Gagnant(s) : {ws}.",
-    ),
-    "emptied_hand": ("{ws} has no cards left and wins!", "{ws} n'a plus de cartes et gagne !"),
-}
 
 
 def describe(e: Event, lang: str) -> str:

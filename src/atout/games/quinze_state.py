@@ -150,7 +150,7 @@ class QuinzeState(State[QuinzeOptions]):
     def refusal(self, move: Any) -> IllegalMove:
         """Why ``move`` is not one of :meth:`legal_moves`: the first rule it breaks."""
         if self.phase == SCORING:
-            return refuse("deal_pending", text.DEAL_PENDING)
+            return refuse("deal_pending", text.REFUSALS["deal_pending"])
         hand = self.hands[self.seat]
         if isinstance(move, Fifteen):
             try:
@@ -160,27 +160,27 @@ class QuinzeState(State[QuinzeOptions]):
         if isinstance(move, Lay):
             return self._lay_refusal(hand, move.cards)
         if isinstance(move, Done):
-            return refuse("no_fifteen_made", text.NO_FIFTEEN_MADE)
+            return refuse("no_fifteen_made", text.REFUSALS["no_fifteen_made"])
         if isinstance(move, Pass):
             if self.made:
-                return refuse("turn_not_over", text.TURN_NOT_OVER)
-            return refuse("must_lay", text.MUST_LAY)
+                return refuse("turn_not_over", text.REFUSALS["turn_not_over"])
+            return refuse("must_lay", text.REFUSALS["must_lay"])
         if isinstance(move, NextDeal):
-            return refuse("deal_in_progress", text.DEAL_IN_PROGRESS)
+            return refuse("deal_in_progress", text.REFUSALS["deal_in_progress"])
         return unknown_move()
 
     def _lay_refusal(self, hand: list[Card], codes: tuple[str, ...]) -> IllegalMove:
         if len(codes) not in (1, 2):
-            return refuse("bad_card_count", text.LAY_COUNT)
+            return refuse("bad_card_count", text.REFUSALS["lay_count"])
         cs = cards_in_hand(codes, hand)
         if self.made:
             if not (self.options.speed and self.used_table):
-                return refuse("lay_after_fifteen", text.LAY_AFTER_FIFTEEN)
+                return refuse("lay_after_fifteen", text.REFUSALS["lay_after_fifteen"])
             if len(cs) != 1:
-                return refuse("speed_lay_one_card", text.SPEED_LAY_ONE_CARD)
+                return refuse("speed_lay_one_card", text.REFUSALS["speed_lay_one_card"])
         if len(cs) == 2 and not (cs[0].rank == cs[1].rank and cs[0].rank in FACE_RANKS):
-            return refuse("not_a_face_pair", text.NOT_A_FACE_PAIR)
-        return refuse("lay_would_empty_hand", text.LAY_WOULD_EMPTY_HAND)
+            return refuse("not_a_face_pair", text.REFUSALS["not_a_face_pair"])
+        return refuse("lay_would_empty_hand", text.REFUSALS["lay_would_empty_hand"])
 
     # -- changing the state --------------------------------------------------------------
     def _apply(self, move: Any) -> list[Event]:

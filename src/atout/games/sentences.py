@@ -7,6 +7,8 @@ rulebooks' "joueur"). French card labels use the French rank letters: ``V`` (Val
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from atout.cards import Card, Colour, card
@@ -66,27 +68,20 @@ def labels(codes: list[str] | tuple[str, ...], lang: str, sep: str = " ") -> str
     return sep.join(label(c, lang) for c in codes)
 
 
-# Result reasons (``Result.reason``, ``game_over`` events) in words.
-_REASONS: dict[str, tuple[str, str]] = {
-    "emptied_hand": ("a player has no cards left", "un joueur n'a plus de cartes"),
-    "deadlock": (
-        "nothing left to draw: fewest cards wins",
-        "plus rien à piocher : le moins de cartes gagne",
-    ),
-    "turn_cap": (
-        "turn limit reached: fewest cards (or points) wins",
-        "limite de tours atteinte : le moins de cartes (ou de points) gagne",
-    ),
-    "target": (
-        "a total reached the target: fewest points wins",
-        "un total a atteint le but : le moins de points gagne",
-    ),
-    "out": ("a player went out", "un joueur s'est défaussé de toutes ses cartes"),
-    "stock_out": (
-        "nothing left to draw: the deal is scored as it stands",
-        "plus rien à piocher : la partie se compte en l'état",
-    ),
-}
+def load_words(module_file: str) -> dict[str, Any]:
+    """The sentences of the TOML file beside ``module_file`` (``q2j_text.py`` reads
+    ``q2j_text.toml``), every ``[English, French]`` pair as :data:`Words`: the words are data
+    that translators edit in one place, the text modules only choose and fill them."""
+    with Path(module_file).with_suffix(".toml").open("rb") as f:
+        return _pairs(tomllib.load(f))
+
+
+def _pairs(table: dict[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if isinstance(v, list) else _pairs(v) for k, v in table.items()}
+
+
+#: Result reasons (``Result.reason``, ``game_over`` events) in words.
+_REASONS: dict[str, Words] = load_words(__file__)["reasons"]
 
 
 def reason(code: str, lang: str) -> str:
