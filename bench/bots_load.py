@@ -16,36 +16,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import re
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from atout.client import Client, ClientError
+from atout.server.child import spawn
 from atout.server.store import Store
 
 
 def start_server(db: Path, *limits: str) -> tuple[subprocess.Popen[bytes], str]:
-    args = [sys.executable, "-m", "atout.server", "serve", "--port", "0", "--db", str(db)]
-    for x in limits:
-        args += ["--limit", x]
-    proc = subprocess.Popen(
-        args, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"}
-    )
-    assert proc.stderr is not None
-    for _ in range(200):
-        line = proc.stderr.readline().decode()
-        found = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", line)
-        if found:
-            return proc, f"ws://127.0.0.1:{found.group(1)}/ws"
-    proc.kill()
-    raise RuntimeError("server did not start")
+    return spawn("--db", str(db), *(a for x in limits for a in ("--limit", x)))
 
 
 def pct(xs: list[float], q: float) -> float:

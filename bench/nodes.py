@@ -49,12 +49,12 @@ from tests.server.rediscluster import RedisServer  # noqa: E402
 from server import (  # noqa: E402
     LIMITS,
     PLAYERS,
-    WARMUP,
     _listening_port,
     cpu_seconds,
     gather,
     percentile_ms,
     start_game_server,
+    start_window,
     worker,
 )
 
@@ -128,15 +128,7 @@ def saturation(
         )
         for i, n in enumerate(shares)
     ]
-    for p in ps:
-        p.start()
-    for _ in ps:
-        ready.get(timeout=600)
-    start_at = time.time() + WARMUP
-    stop_at = start_at + seconds
-    window[0], window[1] = start_at, stop_at
-    go.set()
-    time.sleep(max(0.0, start_at - time.time()))
+    stop_at = start_window(ps, ready, go, window, seconds)
     cpu0 = sum(cpu_seconds(pid) for _, pid in nodes)
     gen0 = sum(cpu_seconds(p.pid) for p in ps)  # type: ignore[arg-type]
     db0 = _cpu(others)

@@ -505,6 +505,20 @@ def percentile_ms(lat: list[float], f: float, digits: int) -> float:
     return round(lat[min(len(lat) - 1, int(f * len(lat)))] * 1000, digits) if lat else 0.0
 
 
+def start_window(ps: list[Any], ready: Any, go: Any, window: Any, seconds: float) -> float:
+    """Start the load processes ``ps``, wait until every connection is open, then open the
+    measured window (after ``WARMUP`` s, for ``seconds``) and sleep to its start; returns its end."""
+    for p in ps:
+        p.start()
+    for _ in ps:
+        ready.get(timeout=600)
+    start_at = time.time() + WARMUP
+    window[0], window[1] = start_at, start_at + seconds
+    go.set()
+    time.sleep(max(0.0, start_at - time.time()))
+    return start_at + seconds
+
+
 def run_load(
     kind: str,
     port: int,
@@ -527,15 +541,7 @@ def run_load(
         for i, n in enumerate(shares)
         if n
     ]
-    for p in ps:
-        p.start()
-    for _ in ps:  # every connection is open before the clock starts
-        ready.get(timeout=600)
-    start_at = time.time() + WARMUP
-    stop_at = start_at + seconds
-    window[0], window[1] = start_at, stop_at
-    go.set()
-    time.sleep(max(0.0, start_at - time.time()))
+    stop_at = start_window(ps, ready, go, window, seconds)
     if hook is not None:
         hook("start")
     cpu0 = cpu_seconds(pid)

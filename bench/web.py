@@ -18,20 +18,18 @@ import argparse
 import os
 import shutil
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
 from tests.web.chromium import FLAGS  # noqa: E402
 from tests.web.tableplay import new_table  # noqa: E402
+
+from atout.server.child import http_url, spawn  # noqa: E402
 
 GAMES = {"q2j": (3, {}), "quinze": (3, {"target": "30"}), "pouilleux": (4, {})}
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -46,12 +44,6 @@ PLAY = """() => {
 }"""
 RESOURCES = """() => performance.getEntriesByType("resource").map((r) => [r.name, r.decodedBodySize])
   .concat([[location.href, performance.getEntriesByType("navigation")[0].decodedBodySize]])"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -73,24 +65,10 @@ def main() -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
     data = tempfile.mkdtemp(prefix="atout-web-bench-")
-    env = {**os.environ, "XDG_DATA_HOME": data}
-    atout = Path(sys.executable).with_name("atout")
-    server = subprocess.Popen(
-        [str(atout), "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server, ws_url = spawn(env={"XDG_DATA_HOME": data})
     try:
-        url = f"http://127.0.0.1:{port}/"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "health", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        url = http_url(ws_url)
         rows = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, headless=True, args=FLAGS)

@@ -161,6 +161,13 @@ def short(d: dict[str, Any], limit: int = 110) -> str:
     return text.replace(";", ",").replace("#", "♯")
 
 
+def section(
+    title: str, text: str, log: list[Any], notes: dict[int, str] | None = None
+) -> list[str]:
+    """A heading, a paragraph and the sequence diagram of ``log``."""
+    return [f"### {title}", "", text, "", diagram(log, notes), ""]
+
+
 def diagram(log: list[tuple[str, str, dict[str, Any]]], notes: dict[int, str] | None = None) -> str:
     people: list[str] = []
     for a, b, _ in log:
@@ -228,14 +235,11 @@ def game_section(game_id: str) -> str:
     lobby_log = s.log[:start]
     deal_log = s.log[start:]
     out += ["### Connection and lobby", "", diagram(lobby_log), ""]
-    out += [
-        "### Start and deal",
-        "",
+    out += section(
+        "Start and deal",
         "The commitment was published at the creation, before any nonce; `started` lists every seat's nonce, from which (with the secret) the seed is derived. Each member then gets its own first `update` (its hand, the public deal events).",
-        "",
-        diagram(deal_log),
-        "",
-    ]
+        deal_log,
+    )
 
     # ordinary turns and special plays: the first step of each kind in seeded random games
     seen: dict[tuple[Any, ...], tuple[list[Any], str, int]] = {}
@@ -259,14 +263,12 @@ def game_section(game_id: str) -> str:
                 end_log = s2.log[a:]
     ordered = sorted(seen.items(), key=lambda kv: -counts[kv[0]])
     common = ordered[0]
-    out += [
-        "### An ordinary turn",
-        "",
+    out += section(
+        "An ordinary turn",
         f"The most frequent kind of step (`{common[0][0]}`, events {', '.join(common[0][2])}). The mover's copy of the `update` answers its `move` (same `id`).",
-        "",
-        diagram(common[1][0], {0: _note(common[1][1])}),
-        "",
-    ]
+        common[1][0],
+        {0: _note(common[1][1])},
+    )
     out += [
         "### Every other kind of play",
         "",
@@ -294,27 +296,19 @@ def game_section(game_id: str) -> str:
     s3.req(mover, "move", table=tid3, version=u["version"] + 5, move=legal[0])
     s3.req(mover, "move", table=tid3, version=u["version"], move={"type": "no-such-move"})
     s3.raw(mover, '{"cmd":"move","id":99,"body":{"table":42}}')
-    out += [
-        "### Errors",
-        "",
-        "A refused request changes nothing; the error answers its `id`.",
-        "",
-        diagram(s3.log[mark:]),
-        "",
-    ]
+    out += section(
+        "Errors", "A refused request changes nothing; the error answers its `id`.", s3.log[mark:]
+    )
 
     # time-out
     s4, _, _ = play_game(game_id, n, seed=8, turn_seconds=30)
     mark = s4.mark()
     s4.advance(30.5)
-    out += [
-        "### Time-out",
-        "",
+    out += section(
+        "Time-out",
         "With `turn_seconds` set, a seat that does not move in time gets the game's default move (`State.default_move`); every member sees a `timeout` event before the move's own events.",
-        "",
-        diagram(s4.log[mark:]),
-        "",
-    ]
+        s4.log[mark:],
+    )
 
     # reconnection
     s5, tid5, conns5 = play_game(game_id, n, seed=9, turn_seconds=30)
@@ -326,25 +320,19 @@ def game_section(game_id: str) -> str:
     s5.advance(30.5)
     back = s5.connect("J1 again")
     s5.req(back, "resume", table=tid5, token=token, version=seen_v)
-    out += [
-        "### Reconnection",
-        "",
+    out += section(
+        "Reconnection",
         "A dropped seat waits with its timer running. The token (not the name) gets it back; `version` says what the client last saw, and the catch-up `update` carries every event since.",
-        "",
-        diagram(s5.log[mark:]),
-        "",
-    ]
+        s5.log[mark:],
+    )
 
     # end of game
     if end_log is not None:
-        out += [
-            "### End of game",
-            "",
+        out += section(
+            "End of game",
             'The last move\'s updates, then `game_over` with the result for every seat, the secret, the nonces and the seed revealed (check `sha256("atout-secret:" + secret)` against the commitment and the seed against the secret and the nonces: see "Fair deals").',
-            "",
-            diagram(end_log),
-            "",
-        ]
+            end_log,
+        )
     return "\n".join(out)
 
 

@@ -11,23 +11,19 @@ the middle (a move being chosen) and at its end.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
 from tests.web.chromium import FLAGS  # noqa: E402
 from tests.web.tableplay import CHOOSERS, TablePlayer, new_table  # noqa: E402
+
+from atout.server.child import http_url, spawn  # noqa: E402
 
 DEVICES = {
     "phone": {
@@ -39,12 +35,6 @@ DEVICES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
 GAMES = {"q2j": (3, {}), "quinze": (3, {"target": "30"}), "pouilleux": (4, {})}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def shrink(path: Path) -> None:
@@ -90,24 +80,11 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
     data = tempfile.mkdtemp(prefix="atout-shots-")
-    atout = Path(sys.executable).with_name("atout")
-    server = subprocess.Popen(
-        [str(atout), "serve", "--port", str(port)],
-        env={**os.environ, "XDG_DATA_HOME": data},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
+    server, ws_url = spawn(env={"XDG_DATA_HOME": data})
+    url = http_url(ws_url)
     written = []
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "health", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=shutil.which("chromium"), headless=True, args=FLAGS

@@ -117,27 +117,36 @@ def redis_url(redis_server: Any) -> str:
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
-    """At the very end of the run, say that the browser tests did not run and how to fix it."""
+    """At the very end of the run, say which tests did not run for want of a browser,
+    PostgreSQL or Redis, and how to fix it."""
     yield
-    no_pg = [r for r in terminalreporter.stats.get("skipped", []) if _no_postgres(r)]
-    if no_pg:
-        terminalreporter.write_sep("=", "PostgreSQL tests not run", yellow=True, bold=True)
-        terminalreporter.write_line(
-            f"{len(no_pg)} PostgreSQL tests did not run: {no_pg[0].longrepr[2]}. Install "
-            "Debian's postgresql (or set ATOUT_TEST_PG to a server's URL); under CI they fail."
-        )
-    no_redis = [r for r in terminalreporter.stats.get("skipped", []) if _no_redis(r)]
-    if no_redis:
-        terminalreporter.write_sep("=", "Redis tests not run", yellow=True, bold=True)
-        terminalreporter.write_line(
-            f"{len(no_redis)} Redis tests did not run: {no_redis[0].longrepr[2]}. Install "
-            "Debian's redis-server (or set ATOUT_TEST_REDIS to a server's URL); under CI they fail."
-        )
-    skipped = [r for r in terminalreporter.stats.get("skipped", []) if _no_browser(r)]
-    if skipped:
-        terminalreporter.write_sep("=", "browser tests not run", yellow=True, bold=True)
-        terminalreporter.write_line(
-            f"{len(skipped)} browser tests did not run: Debian's chromium is not installed. "
-            f"Install it with `{INSTALL_BROWSER}`, then run `make test` again "
-            "(under CI, with CI set, they fail instead)."
-        )
+    skipped = terminalreporter.stats.get("skipped", [])
+    for missing, why, fix in _MISSING:
+        found = [r for r in skipped if why(r)]
+        if found:
+            terminalreporter.write_sep("=", f"{missing} tests not run", yellow=True, bold=True)
+            terminalreporter.write_line(
+                f"{len(found)} {missing} tests did not run: {found[0].longrepr[2]}. {fix}"
+            )
+
+
+#: What a skipped test may have missed: its name, how its skip reads, and how to get it.
+_MISSING = (
+    (
+        "PostgreSQL",
+        _no_postgres,
+        "Install Debian's postgresql (or set ATOUT_TEST_PG to a server's URL); under CI they fail.",
+    ),
+    (
+        "Redis",
+        _no_redis,
+        "Install Debian's redis-server (or set ATOUT_TEST_REDIS to a server's URL); under CI "
+        "they fail.",
+    ),
+    (
+        "browser",
+        _no_browser,
+        f"Install Debian's chromium with `{INSTALL_BROWSER}`, then run `make test` again (under "
+        "CI, with CI set, they fail instead).",
+    ),
+)

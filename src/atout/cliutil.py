@@ -185,19 +185,12 @@ def _checked(item: str, spec: dict[str, Any], raw: str, value: Any) -> Any:
         )
     if kind == "integer":
         lo, hi = spec.get("minimum"), spec.get("maximum")
-        span = (
-            f" from {lo} to {hi}"
+        span, span_fr = (
+            (f" from {lo} to {hi}", f" de {lo} à {hi}")
             if lo is not None and hi is not None
-            else f" of at least {lo}"
+            else (f" of at least {lo}", f" d'au moins {lo}")
             if lo is not None
-            else ""
-        )
-        span_fr = (
-            f" de {lo} à {hi}"
-            if lo is not None and hi is not None
-            else f" d'au moins {lo}"
-            if lo is not None
-            else ""
+            else ("", "")
         )
         ok = isinstance(value, int) and not isinstance(value, bool)
         if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):

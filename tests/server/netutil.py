@@ -7,6 +7,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
+from atout.server.members import strings
 from atout.server.ws import Shell, start
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")
@@ -21,21 +22,6 @@ async def running(
         yield server.shell, server.url
     finally:
         await server.close()
-
-
-def strings(obj: Any) -> list[str]:
-    out: list[str] = []
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            out.append(x)
-        elif isinstance(x, dict):
-            out.extend(k for k in x if isinstance(k, str))
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-    return out
 
 
 def card_mentions(obj: Any) -> set[str]:

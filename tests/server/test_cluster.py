@@ -26,6 +26,17 @@ async def _nodes(pg_url: str, redis_url: str, *names: str) -> list[Server]:
     ]
 
 
+async def _two_seated(url: str, delay: float) -> tuple[list[Client], m.TableInfo, list[Player]]:
+    """Alma and Bea connected to ``url``, seated at a new Q²J table, moving every ``delay`` s."""
+    cs = [await Client.connect(url, n) for n in ("Alma", "Bea")]
+    info = await cs[0].create_table("q2j", 2)
+    ps = [Player("q2j", 0), Player("q2j", 1)]
+    for p, c in zip(ps, cs, strict=True):
+        p.delay, p.resumed, p.table = delay, 0, info.table
+        p.token = (await c.join(info.table, seat=p.seat)).token
+    return cs, info, ps
+
+
 async def _until(check: Any, seconds: float = 10.0) -> Any:
     for _ in range(int(seconds / 0.05)):
         got = await check()
@@ -154,12 +165,7 @@ def test_postgresql_restarted_mid_game_the_node_reloads_its_tables(redis_url, tm
         async def run() -> tuple[str, list[Player]]:
             (a,) = await _nodes(url, redis_url, "a")
             try:
-                cs = [await Client.connect(a.url, n) for n in ("Alma", "Bea")]
-                info = await cs[0].create_table("q2j", 2)
-                ps = [Player("q2j", 0), Player("q2j", 1)]
-                for p, c in zip(ps, cs, strict=True):
-                    p.delay, p.resumed, p.table = 0.02, 0, info.table
-                    p.token = (await c.join(info.table, seat=p.seat)).token
+                cs, info, ps = await _two_seated(a.url, delay=0.02)
                 games = asyncio.gather(
                     *(play_through(p, a.url, c) for p, c in zip(ps, cs, strict=True))
                 )
@@ -198,12 +204,7 @@ def test_a_stalled_node_that_lost_its_lease_writes_nothing_more(pg_url, redis_ur
     async def run() -> tuple[str, list[Player], Any]:
         a, b = await _nodes(pg_url, redis_url, "a", "b")
         try:
-            cs = [await Client.connect(a.url, n) for n in ("Alma", "Bea")]
-            info = await cs[0].create_table("q2j", 2)
-            ps = [Player("q2j", 0), Player("q2j", 1)]
-            for p, c in zip(ps, cs, strict=True):
-                p.delay, p.resumed, p.table = 0.05, 0, info.table
-                p.token = (await c.join(info.table, seat=p.seat)).token
+            cs, info, ps = await _two_seated(a.url, delay=0.05)
             a.shell.node._timer.cancel()  # A stalls: no renewal, no takeover
             games = asyncio.gather(
                 *(play_through(p, b.url, c) for p, c in zip(ps, cs, strict=True))

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from atout.client import Client, ClientError
 from atout.server import record as rec
+from atout.server.child import spawn
 from atout.server.pgstore import PostgresStore
 
 TABLES_PER_GAME = 2
@@ -30,23 +28,9 @@ TABLES_PER_GAME = 2
 
 def start_node(name: str, pg: str, bus: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     """``atout serve`` as node ``name``; its process and WebSocket URL (its log in ``log``)."""
-    out = log.open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "atout.server", "serve", "--port", "0", "--db", pg, "--bus", bus,
-         "--node", name, "--limit", "min_bot_delay=0", "--limit", "conn_rate=1000",
-         "--limit", "conn_burst=1000"],
-        stderr=out,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )  # fmt: skip
-    for _ in range(400):
-        found = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", log.read_text())
-        if found:
-            return proc, f"ws://127.0.0.1:{found.group(1)}/ws"
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    proc.kill()
-    raise AssertionError(f"node {name} did not start: {log.read_text()[-2000:]}")
+    limits = ("min_bot_delay=0", "conn_rate=1000", "conn_burst=1000")
+    args = ("--db", pg, "--bus", bus, "--node", name, *(a for x in limits for a in ("--limit", x)))
+    return spawn(*args, log=log)
 
 
 async def play_through(p: Player, url: str, first: Client) -> Any:

@@ -67,6 +67,13 @@ def cookie(resp: HttpResponse) -> str:
     return value.split(";")[0].split("=", 1)[1]
 
 
+def on(core: Core) -> Harness:
+    """A harness whose connections reach ``core`` (one with accounts already signed up)."""
+    h = Harness()
+    h.core = core
+    return h
+
+
 def signup(core: Core, name: str, password: str = "correct horse", **kw: Any) -> str:
     resp = call(core, "POST", "/api/signup", {"name": name, "password": password}, **kw)
     assert resp.status == 201, js(resp)
@@ -321,8 +328,7 @@ def test_login_is_rate_limited_per_name_and_per_address():
 def test_the_websocket_session_is_the_account_and_guests_cannot_take_its_name():
     core = Core()
     token = signup(core, "Léa")
-    h = Harness()
-    h.core = core
+    h = on(core)
     c = connect_as(h, token, "whatever")
     welcome = h.inbox[c][-1]
     assert welcome["body"]["account"] == "Léa" and welcome["to"] == "Léa"
@@ -371,8 +377,7 @@ def test_quick_play_with_bots_starts_at_once():
 def test_a_rated_game_between_two_accounts_moves_both_ratings_and_a_guest_plays_unrated():
     core = Core()
     ta, tb = signup(core, "Alma"), signup(core, "Boris")
-    h = Harness()
-    h.core = core
+    h = on(core)
     a, b = connect_as(h, ta, "x"), connect_as(h, tb, "y")
     j = h.request(a, "quick_play", game="q2j", players=2)
     h.request(b, "quick_play", game="q2j", players=2)
@@ -419,8 +424,7 @@ def test_a_rated_game_between_two_accounts_moves_both_ratings_and_a_guest_plays_
 def test_bots_are_fixed_points_of_reference_on_the_leaderboard():
     core = Core()
     token = signup(core, "Cleo")
-    h = Harness()
-    h.core = core
+    h = on(core)
     a = connect_as(h, token)
     j = h.request(a, "quick_play", game="q2j", players=2, fill="bots")
     tid = j["body"]["table"]
@@ -438,8 +442,7 @@ def test_bots_are_fixed_points_of_reference_on_the_leaderboard():
 def test_an_accounts_seat_is_resumed_from_another_device_and_held_once():
     core = Core()
     token = signup(core, "Dora")
-    h = Harness()
-    h.core = core
+    h = on(core)
     phone = connect_as(h, token)
     j = h.request(phone, "create_table", game="q2j", players=2)
     tid = j["body"]["table"]

@@ -5,11 +5,8 @@ acknowledged move is lost."""
 from __future__ import annotations
 
 import asyncio
-import os
-import re
 import signal
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,23 +18,12 @@ from atout.bots import make_bot
 from atout.client import Client, ClientError, bot_chooser
 from atout.games import get_game
 from atout.server import record as rec
+from atout.server.child import spawn
 from atout.server.store import SQLiteStore
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "atout.server", "serve", "--port", "0", "--db", str(db)],
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stderr is not None
-    for _ in range(200):
-        line = proc.stderr.readline().decode()
-        found = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", line)
-        if found:
-            return proc, f"ws://127.0.0.1:{found.group(1)}/ws"
-    proc.kill()
-    raise AssertionError("server did not start")
+    return spawn("--db", str(db))
 
 
 def assert_kept(record: Any, players: list[Player]) -> None:

@@ -19,6 +19,7 @@ import msgspec
 from atout.games.base import Event, State
 from atout.protocol import messages as m
 from atout.server import record as r
+from atout.server.fields import pick
 from atout.server.status import Status
 
 if TYPE_CHECKING:
@@ -100,23 +101,26 @@ def info(t: TableActor) -> m.TableInfo:
     return m.TableInfo(
         table=t.id,
         game=t.game.id,
-        players=t.players,
-        options=t.options,
         status=t.status,  # type: ignore[arg-type]
         seats=seat_infos(t),
         turn_seconds=t.settings.turn_seconds,
         private=t.settings.private,
         spectators=len(t.spectators),
-        version=t.version,
-        commitment=t.commitment,
-        rematch_of=t.rematch_of,
-        rematch=t.rematch,
-        rated=t.rated,
-        quick=t.quick,
         fill_in=(
             None
             if t.fill_at is None or t.status != "waiting"
             else round(max(0.0, t.fill_at - t.host.now), 3)
+        ),
+        **pick(
+            t,
+            "players",
+            "options",
+            "version",
+            "commitment",
+            "rematch_of",
+            "rematch",
+            "rated",
+            "quick",
         ),
     )
 
@@ -152,12 +156,12 @@ def check_leak(t: TableActor, seat: int | None, msg: m.Message) -> None:
     if t.state is None:
         return
     secret = {c.code for c in t.state.secret_cards(seat)}
-    found = secret.intersection(_strings(msgspec.to_builtins(msg)))
+    found = secret.intersection(strings(msgspec.to_builtins(msg)))
     if found:
         raise LeakError(f"table {t.id}: message to seat {seat} names hidden cards {sorted(found)}")
 
 
-def _strings(obj: Any) -> set[str]:
+def strings(obj: Any) -> set[str]:
     """Every string in a JSON-like value (keys included)."""
     out: set[str] = set()
     stack = [obj]

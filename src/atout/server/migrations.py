@@ -45,15 +45,7 @@ class Dialect:
     journal_key: str
 
     def sql(self, template: str) -> str:
-        return template.format(
-            real=self.real,
-            key=self.key,
-            ref=self.ref,
-            name=self.text_c,
-            rowid=self.rowid,
-            journal_id=self.journal_id,
-            journal_key=self.journal_key,
-        )
+        return template.format_map({**vars(self), "name": self.text_c})
 
 
 SQLITE = Dialect(

@@ -8,6 +8,7 @@ import msgspec
 from atout.games import get_game
 from atout.protocol import messages as m
 from atout.server import record as r
+from atout.server.fields import SEAT_FIELDS, pick
 from atout.server.status import Status, Timer
 from atout.server.table import Host, Seat, TableActor, replay, seat_record
 
@@ -16,15 +17,10 @@ def head_record(t: TableActor) -> r.TableRecord:
     return r.TableRecord(
         table=t.id,
         game=t.game.id,
-        players=t.players,
-        options=t.options,
         settings=msgspec.to_builtins(t.settings),
         status=Status.WAITING.value,
-        created=t.created,
         seats=[seat_record(s) for s in t.seats],
-        rematch_of=t.rematch_of,
-        secret=t.secret,
-        commitment=t.commitment,
+        **pick(t, "players", "options", "created", "rematch_of", "secret", "commitment"),
     )
 
 
@@ -32,18 +28,7 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
     """Rebuild a table from its record (a restart, or a finished table read back)."""
     game = get_game(rec.game)
     settings = msgspec.convert(rec.settings, m.CreateTableBody)
-    seats = [
-        Seat(
-            s.seat,
-            name=s.name,
-            bot=s.bot,
-            token_hash=s.token_hash,
-            nonce=s.nonce,
-            nonce_by=s.nonce_by,
-            account=s.account,
-        )
-        for s in rec.seats
-    ]
+    seats = [Seat(s.seat, **pick(s, *SEAT_FIELDS)) for s in rec.seats]
     t = TableActor(
         host=host,
         id=rec.table,

@@ -26,6 +26,7 @@ from atout.protocol.errors import ProtocolError
 from atout.server import members as view
 from atout.server import record as r
 from atout.server.conns import Bucket, Conn
+from atout.server.fields import SEAT_FIELDS, pick
 from atout.server.limits import CoreLimits
 from atout.server.status import Status, Timer
 from atout.server.store import TableStore
@@ -411,15 +412,7 @@ class TableActor:
 
 
 def seat_record(s: Seat) -> r.SeatRecord:
-    return r.SeatRecord(
-        seat=s.index,
-        name=s.name,
-        bot=s.bot,
-        token_hash=s.token_hash,
-        nonce=s.nonce,
-        nonce_by=s.nonce_by,  # type: ignore[arg-type]
-        account=s.account,
-    )
+    return r.SeatRecord(seat=s.index, **pick(s, *SEAT_FIELDS))
 
 
 def replay(rec: r.TableRecord) -> tuple[State[Any], list[list[Event]]]:

@@ -288,21 +288,11 @@ def run_table(
 
 
 def run_tournament(
-    game_ids: Sequence[str],
-    player_counts: Sequence[int],
-    kinds: Sequence[str],
-    games: int,
-    seed: int = 7,
-    options: dict[str, Any] | None = None,
-    workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
+    game_ids: Sequence[str], player_counts: Sequence[int], *args: Any, **kwargs: Any
 ) -> list[TableResult]:
-    """One table per (game, players) pairing, in that order."""
-    return [
-        run_table(g, p, kinds, games, seed, options, workers, progress)
-        for g in game_ids
-        for p in player_counts
-    ]
+    """One table per (game, players) pairing, in that order; the other arguments (kinds, games,
+    seed, options, workers, progress) are :func:`run_table`'s, the same for every table."""
+    return [run_table(g, p, *args, **kwargs) for g in game_ids for p in player_counts]
 
 
 # --------------------------------------------------------------------------- the HTML report
