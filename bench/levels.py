@@ -16,7 +16,9 @@ same ``--json`` again resumes every line from the games it already has.
 
 Run: ``python bench/levels.py [--game q2j,quinze,pouilleux] [--players 2,4]
 [--line fort-moyen,...] [--games 1000] [--search-games 1000] [--expert-games 2000] [--seed 15]
-[--chunk 50] [--json FILE]``. One process (``nice -n 19`` on a shared machine).
+[--chunk 50] [--json FILE]``. One process (``nice -n 19`` on a shared machine); two processes
+give each its own ``--json`` (each rewrites its whole file), and ``--table --json a.json,b.json``
+reads them together.
 """
 
 from __future__ import annotations
@@ -243,11 +245,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--chunk", type=int, default=50, help="games between two writes of --json")
     ap.add_argument("--json", default=None, help="results, written after every chunk; resumed")
-    ap.add_argument("--table", action="store_true", help="print the tables of --json, play nothing")
+    ap.add_argument(
+        "--table",
+        action="store_true",
+        help="print the tables of --json (a,b: several), play nothing",
+    )
     args = ap.parse_args(argv)
-    if args.table:
-        with open(args.json) as f:
-            got = json.load(f)
+    if args.table:  # several runs (one per process) may be read together: --json a.json,b.json
+        got: dict[str, Any] = {"lines": {}}
+        for name in args.json.split(","):
+            with open(name) as f:
+                got["lines"].update(json.load(f)["lines"])
         tables(got)
         print()
         paired(got)

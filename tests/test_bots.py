@@ -324,6 +324,28 @@ def test_ismcts_prior_strength_per_game_and_spec() -> None:
     assert bot._prior(quinze, match) == 2.0
     assert bot._prior(quinze, single) == PRIOR == bot._prior(q2j, other) == 1.0
     assert from_spec("50:plain", 1)._prior(quinze, match) == 0.0
+    # the spec's tuning flags: exploration constant and prior strength
+    tuned = from_spec("50:infer:c0.4:prior2.5", 1)
+    assert (tuned.exploration, tuned._prior(q2j, other), tuned.iterations) == (0.4, 2.5, 50)
+    assert tuned.infer and from_spec("50", 1).exploration == 0.7
+
+
+def test_apply_unchecked_in_search_keeps_the_decisions(monkeypatch) -> None:
+    """The search applies the moves it took from ``legal_moves`` unchecked; a search whose
+    states check every move again (``apply``) decides exactly the same."""
+    from atout.games.base import State
+
+    for game_id in ("q2j", "quinze"):
+        game = all_games()[game_id]
+        state = game.setup(2, {"match": False} if game_id == "quinze" else None, 4)
+        view, legal = view_only(state, state.current), state.legal_moves()
+        fast = ISMCTSBot(9, iterations=120)
+        fast.choose(game, view, legal)
+        checked = ISMCTSBot(9, iterations=120)
+        with monkeypatch.context() as m:
+            m.setattr(State, "apply_unchecked", lambda self, move: self.apply(self.current, move))
+            checked.choose(game, view, legal)
+        assert fast.last["stats"] == checked.last["stats"] and fast.last["stats"]
 
 
 def _matchable(cards: list[Any], slots: list[frozenset[Any]]) -> bool:

@@ -144,9 +144,11 @@ class ISMCTSBot:
         infer: bool = False,
         budgets: dict[str, int] | None = None,
         rollouts: dict[str, str] | None = None,
+        beliefs: dict[str, bool] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.infer = infer  # samples weighted by what play revealed (atout.bots.belief)
+        self.beliefs = beliefs  # ``infer`` per game, where it differs
         self.budgets = budgets  # iterations per game when ``iterations`` is None
         self.rollouts = rollouts  # playout policy per game ("policy", "heuristic", "random")
         self.belief: Belief | None = None
@@ -169,13 +171,19 @@ class ISMCTSBot:
     # processes get a fresh bot per decision: the bot at the table observes, the worker searches)
     def observe(self, game: Game[Any], view: dict[str, Any]) -> Belief | None:
         """Feed the view the seat decides on to the belief (with ``infer``); return it."""
-        if not self.infer:
+        if not self.infers(game.id):
+            self.belief, self._belief_game = None, game.id
             return None
         if self._belief_game != game.id:
             self.belief, self._belief_game = belief_for(game.id), game.id
         if self.belief is not None:
             self.belief.observe(view)
         return self.belief
+
+    def infers(self, game_id: str) -> bool:
+        """Whether the samples follow what play revealed in this game (``beliefs``, else
+        ``infer``)."""
+        return (self.beliefs or {}).get(game_id, self.infer)
 
     def remember(self, move: Any) -> None:
         """The move the seat made (its belief reads the next view in its light)."""
@@ -348,9 +356,15 @@ def from_spec(arg: str, seed: int) -> ISMCTSBot:
     """``ismcts:500`` (iterations), ``ismcts:0.5s`` (seconds), then optional flags:
     ``:random`` (uniform playouts instead of the game's policy), ``:plain`` (no heuristic
     tie-break at the root: the most visited move), ``:infer`` (samples weighted by what play
-    revealed: :mod:`atout.bots.belief`)."""
+    revealed: :mod:`atout.bots.belief`), ``:c0.4`` (the exploration constant, else
+    ``EXPLORATION``), ``:prior2`` (the heuristic tie-break's standard errors, else ``PRIOR``)."""
     budget, *flags = arg.split(":")
     kw: dict[str, Any] = {}
+    for f in flags:
+        if f[:1] == "c" and f[1:2].isdigit():
+            kw["exploration"] = float(f[1:])
+        elif f.startswith("prior") and f[5:6].isdigit():
+            kw["prior"] = float(f[5:])
     if "random" in flags:
         kw["rollout"] = "random"
     if "plain" in flags:
