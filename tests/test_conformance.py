@@ -189,7 +189,8 @@ def test_apply_refuses_exactly_what_legal_moves_does_not_list(game_id: str, seed
     listed"); drop Le Quinze's face-card pairs from ``other_moves`` only and it fails the same
     way (``_check_lay`` still took them: "lay QC#2 QS taken but not listed"). Today ``apply``
     asks ``legal_moves`` (or the same test of membership), so such a mutation cannot split the
-    two: the rule is gone from both.
+    two: the rule is gone from both. ``apply`` given the position's legal moves (as the game
+    master gives the list it sent the mover) takes and refuses the same, with the same error.
     """
     game = all_games()[game_id]
     rng = random.Random(seed)
@@ -204,14 +205,19 @@ def test_apply_refuses_exactly_what_legal_moves_does_not_list(game_id: str, seed
             for move in neighbours(game, state, rng, 40):
                 listed = move in legal
                 assert state.is_legal(move) == listed, f"{move}: is_legal disagrees"
-                copy = state.clone()
-                try:
-                    copy.apply(seat, move)
-                except IllegalMove as e:
-                    assert not listed, f"{move} listed but refused ({e.code})"
-                    assert e.code and e.message and e.message_fr
-                else:
-                    assert listed, f"{move} taken but not listed"
+                outcomes = []
+                for given_list in (None, legal):  # worked out by apply, or given (the server)
+                    copy = state.clone()
+                    try:
+                        copy.apply(seat, move, given_list)
+                    except IllegalMove as e:
+                        assert not listed, f"{move} listed but refused ({e.code})"
+                        assert e.code and e.message and e.message_fr
+                        outcomes.append((e.code, e.message))
+                    else:
+                        assert listed, f"{move} taken but not listed"
+                        outcomes.append(snapshot(copy))
+                assert outcomes[0] == outcomes[1], f"{move}: the given list changes the outcome"
         state.apply(seat, legal[rng.randrange(len(legal))])
 
 

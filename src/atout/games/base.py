@@ -255,11 +255,13 @@ class State(ABC, Generic[O]):
         return move in self.legal_moves()
 
     # -- changing the state --------------------------------------------------------------
-    def apply(self, seat: int, move: Any) -> list[Event]:
+    def apply(self, seat: int, move: Any, legal: list[Any] | None = None) -> list[Event]:
         """Apply ``move`` for ``seat`` and return what happened.
 
         Raises :class:`IllegalMove` (state unchanged) if ``seat`` may not act or the move is not
-        legal. The checks run before anything is changed.
+        legal. The checks run before anything is changed. ``legal``: this very position's
+        complete :meth:`legal_moves`, when the caller has them already (the game master lists
+        them in the mover's update), so they are not worked out a second time.
         """
         current = self.current
         if current is None:
@@ -270,7 +272,10 @@ class State(ABC, Generic[O]):
                 f"It is seat {current}'s turn, not seat {seat}'s.",
                 f"C'est au tour du siège {current}, pas du siège {seat}.",
             )
-        self.check(move)
+        if legal is None:
+            self.check(move)
+        elif move not in legal:
+            raise self.refusal(move)
         events = self._apply(move)
         self.move_count += 1
         return events

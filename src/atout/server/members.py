@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from atout.games.base import Event, State
+from atout.games.base import Event
 from atout.protocol import messages as m
 from atout.server import record as r
 from atout.server.fields import pick
@@ -31,13 +31,19 @@ class LeakError(AssertionError):
     """A message about to leave the game master names a card its recipient may not see."""
 
 
-def listed(state: State[Any]) -> tuple[list[Any], int]:
+def listed(t: TableActor) -> tuple[list[Any], int]:
     """At most :data:`~atout.protocol.messages.MAX_LEGAL` of the legal moves as a plain list,
-    and how many there are."""
+    and how many there are; a complete list is kept on the table (``legal_memo``) for the
+    check of the move that answers it."""
+    state = t.state
+    assert state is not None
     legal = state.legal_moves()
     n = len(legal)
     cap = m.MAX_LEGAL
-    return (legal if isinstance(legal, list) and n <= cap else list(islice(legal, cap))), n
+    if isinstance(legal, list) and n <= cap:
+        t.legal_memo = (state, state.move_count, legal)
+        return legal, n
+    return list(islice(legal, cap)), n
 
 
 def update_body(
@@ -50,7 +56,7 @@ def update_body(
     turn = state.current
     legal = total = None
     if seat is not None and seat == turn:
-        legal, total = listed(state)
+        legal, total = listed(t)
     return m.UpdateBody(
         table=t.id,
         version=t.version,

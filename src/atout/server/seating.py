@@ -258,7 +258,7 @@ def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
             f"C'est au tour du siège {state.current}, pas du siège {idx}.",
         )
     move, why = hint(t.game, state.view(idx), state.legal_moves())
-    listed, _ = view.listed(state)
+    listed, _ = view.listed(t)
     index = next((i for i, x in enumerate(listed) if x == move), None)
     body = m.AdviceBody(
         table=t.id,

@@ -124,6 +124,9 @@ class TableActor:
     # when its time-out timer fires: one at a time, kept from turn to turn (see schedule)
     timeout_at: float | None = None
     addresses: list[str] = field(init=False, repr=False)  # each seat's "to" ("TABLE/SEAT")
+    # the legal moves listed in the mover's update, with the state and move they belong to:
+    # the mover's next move is checked against the same list, not worked out again
+    legal_memo: tuple[State[Any], int, list[Any]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.addresses = [f"{self.id}/{i}" for i in range(self.players)]
@@ -297,7 +300,9 @@ class TableActor:
         """Apply a move (checked by the game), record it, then announce it to every member."""
         state = self.state
         assert state is not None
-        events = state.apply(seat, move)  # raises IllegalMove with nothing changed
+        memo = self.legal_memo
+        legal = memo[2] if memo and memo[0] is state and memo[1] == state.move_count else None
+        events = state.apply(seat, move, legal)  # raises IllegalMove with nothing changed
         rec = r.MoveRecord(seat=seat, move=msgspec.to_builtins(move), t=now, how=how)  # type: ignore[arg-type]
         self._moves.append(_move_packer.encode(rec))
         if how == "timeout":
