@@ -11,8 +11,10 @@ Method, for each client count N in ``--clients`` and each load in ``--loads``:
 * ``atout serve`` runs in its own process on a fresh SQLite database (WAL, synchronous=NORMAL);
   the echo server in another. Clients run in ``--procs`` separate processes on the same 2 cores
   as the servers. They are deliberately light (a raw WebSocket client on asyncio.Protocol,
-  frames built and parsed by hand, only the fields a bot needs decoded) so that the load
-  generators take as little of the machine as possible from the server.
+  frames built and parsed by hand, only the fields a bot needs decoded, on uvloop: half the
+  CPU per move of the same client on asyncio) so that the load generators take as little of
+  the machine as possible from the server. ``ATOUT_BENCH_CLIENT_LOOP=asyncio`` runs them on
+  asyncio, as every figure before 1 December 2026 did. The servers always run on asyncio.
 * game: N/4 lanes of 4 connections; each lane plays Q²J games back to back at a private table
   (create, join, autostart), each seat playing a random legal move from its update. A move's
   latency is from sending ``move`` to receiving its reply ``update`` (the frame with its request
@@ -488,7 +490,20 @@ def worker(
             "lat": stats.lat,
         }
 
-    q.put(asyncio.run(main()))
+    q.put(client_loop_run()(main()))
+
+
+def client_loop_run() -> Any:
+    """How the load processes run their loop: uvloop (the bench extra) unless
+    ``ATOUT_BENCH_CLIENT_LOOP=asyncio``. The clients only make load: the cheaper they are, the
+    more of the machine is left to the server measured (which always runs on asyncio)."""
+    if os.environ.get("ATOUT_BENCH_CLIENT_LOOP", "uvloop") == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            return asyncio.run
+        return uvloop.run
+    return asyncio.run
 
 
 def gather(q: Any, ps: list[Any]) -> tuple[list[dict[str, Any]], int, list[float]]:
