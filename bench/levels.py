@@ -18,7 +18,8 @@ Run: ``python bench/levels.py [--game q2j,quinze,pouilleux] [--players 2,4]
 [--line fort-moyen,...] [--games 1000] [--search-games 1000] [--expert-games 2000] [--seed 15]
 [--chunk 50] [--json FILE]``. One process (``nice -n 19`` on a shared machine); two processes
 give each its own ``--json`` (each rewrites its whole file), and ``--table --json a.json,b.json``
-reads them together.
+reads them together. ``--cpu-time`` measures decisions (and caps the expert's search) in the
+process's CPU time, for a shared machine where the process waits or is paused.
 """
 
 from __future__ import annotations
@@ -234,6 +235,20 @@ def paired(out: dict[str, Any]) -> None:
             )
 
 
+def cpu_time() -> None:
+    """Measure in this process's CPU time: the decision times (the tournament's ``play_one``
+    reads ``time.perf_counter``) and the search's time cap (``atout.bots.ismcts.clock``). On a
+    shared machine a process at ``nice 19`` waits, or is paused by other benchmarks; in wall time
+    the waits would count as thinking and cut searches short at the expert's 0.5 s cap."""
+    import types
+
+    import atout.bots.ismcts as ismcts
+    import atout.sim.tournament as tournament
+
+    ismcts.clock = time.process_time
+    tournament.time = types.SimpleNamespace(perf_counter=time.process_time)  # type: ignore[assignment]
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games per line without a search")
@@ -245,6 +260,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--chunk", type=int, default=50, help="games between two writes of --json")
     ap.add_argument("--json", default=None, help="results, written after every chunk; resumed")
+    ap.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="decision times and the search's time cap in this process's CPU time, not wall time",
+    )
     ap.add_argument(
         "--table",
         action="store_true",
@@ -260,10 +280,13 @@ def main(argv: list[str] | None = None) -> None:
         print()
         paired(got)
         return
+    if args.cpu_time:
+        cpu_time()
     out: dict[str, Any] = {"lines": {}}
     if args.json and os.path.exists(args.json):
         with open(args.json) as f:
             out = json.load(f)
+    out["clock"] = "cpu" if args.cpu_time else "wall"
     out["machine"] = (
         f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"
     )

@@ -188,6 +188,22 @@ def test_ismcts_time_budget_and_determinism() -> None:
     assert bot.last["iterations"] > 0 and bot.last["seconds"] < 5  # it stopped (no timing)
 
 
+def test_ismcts_time_cap_reads_the_module_clock(monkeypatch) -> None:
+    """The cap and the ``seconds`` budget read ``ismcts.clock`` (a benchmark may make it CPU
+    time): a clock that moves 0.2 s per reading stops a 0.5 s capped search after two iterations."""
+    game = all_games()["q2j"]
+    state = game.setup(2, None, 1)
+    view, legal = view_only(state, state.current), state.legal_moves()
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(ismcts_mod, "clock", lambda: 0.2 * next(ticks))
+    bot = ISMCTSBot(5, iterations=10_000)
+    bot.time_cap = 0.5
+    assert bot.choose(game, view, legal) in legal and bot.last["iterations"] == 2
+    free = ISMCTSBot(5, iterations=40)  # no cap: the clock does not matter
+    free.choose(game, view, legal)
+    assert free.last["iterations"] == 40
+
+
 def test_q2j_heuristic_rules_of_thumb() -> None:
     """Wins when it can, lays a Q², answers a Q² with a Jack, never draws when a card goes."""
     from atout.bots.heuristic import q2j as h
