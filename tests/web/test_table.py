@@ -86,6 +86,9 @@ def test_a_whole_game_by_taps(chromium, game, device):
         assert page.locator("dialog#rules[open]").count() == 1
         a11y(page, "how to play")
         page.click("#rules-close")
+        # a bot goes by its level's name in the page's language (the lobby's default: moyen)
+        bot = page.locator('#seats .pod[data-seat="1"] .pname').inner_text()
+        assert "Intermediate" in bot and "Moyen" not in bot, bot
         page.evaluate("() => { window.atout.state.autoDelay = 300; }")
         player = TablePlayer(page, touch, seed=spec["seed"])
         choose = CHOOSERS[game]

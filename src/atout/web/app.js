@@ -118,7 +118,9 @@ function podName(i) {
   const seat = S.info && S.info.seats ? S.info.seats[i] : null;
   if (!seat) return "";
   if (seat.bot) {
-    const w = valueWord(seat.bot, S.lang);
+    // a level by its name in the page's language (the game master lists them), else the kind
+    const level = levelsOf(gameOf(S.info.game)).find((l) => l.id === seat.bot);
+    const w = level ? level[S.lang === "fr" ? "fr" : "en"] : valueWord(seat.bot, S.lang);
     return w.charAt(0).toUpperCase() + w.slice(1);
   }
   return seat.name || "";
