@@ -44,7 +44,13 @@ def test_factory_makes_every_level(level: str) -> None:
 def test_level_budgets() -> None:
     fort, expert = make_bot("fort", 1), make_bot("expert", 1)
     assert fort.budget("q2j") == FORT_BUDGETS["q2j"] and expert.time_cap == 0.5
-    assert expert.budget("quinze") == EXPERT_BUDGETS["quinze"] and expert.infer
+    assert expert.budget("quinze") == EXPERT_BUDGETS["quinze"]
+    # the expert's samples follow what play revealed where it helped (Q²J), not in Le Quinze
+    assert expert.infers("q2j") and not expert.infers("quinze")
+    q2j, quinze = get_game("q2j"), get_game("quinze")
+    assert expert.observe(q2j, q2j.setup(2, None, 1).view(0)) is not None
+    single = quinze.setup(2, {"match": False}, 1)
+    assert expert.observe(quinze, single.view(single.current)) is None and expert.belief is None
     assert cap_budget(make_bot("fort", 1), "quinze", 5000, 2.0).iterations == FORT_BUDGETS["quinze"]
     assert cap_budget(make_bot("expert", 1), "q2j", 50, 2.0).iterations == 50
     # the server's cap never raises the expert's own

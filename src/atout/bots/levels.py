@@ -12,8 +12,10 @@ own (``make_bot("moyen", seed)``), accepted wherever a kind is: ``create_table``
   against it in Q²J at 400 games even at 70% slips; see bench/RESULTS.md.)
 * ``moyen``: the heuristic.
 * ``fort``: ISMCTS with a small budget (``FORT_BUDGETS`` iterations per decision, per game).
-* ``expert``: ISMCTS whose samples follow what play revealed (:mod:`atout.bots.belief`), at
-  ``EXPERT_BUDGETS`` iterations per game, never more than ``EXPERT_SECONDS`` per decision.
+* ``expert``: ISMCTS at ``EXPERT_BUDGETS`` iterations per game, never more than
+  ``EXPERT_SECONDS`` per decision; in Q²J its samples follow what play revealed
+  (:mod:`atout.bots.belief`, ``EXPERT_BELIEFS``), in Le Quinze they are uniform (the belief did
+  not help there).
 
 bench/levels.py measures each level against the one below; bench/RESULTS.md has the figures.
 """
@@ -41,10 +43,13 @@ GAME_SLIPS: dict[str, str] = {"pouilleux": "forget"}
 #: about halfway between the heuristic and the expert (bench/RESULTS.md, the level ladder).
 FORT_ITERATIONS = 100
 FORT_BUDGETS: dict[str, int] = {"q2j": 100, "quinze": 150, "pouilleux": 100}
-#: The ``expert``: ISMCTS whose samples follow what play revealed (atout.bots.belief), with these
-#: iterations per game, never more than ``EXPERT_SECONDS`` per decision.
-EXPERT_BUDGETS: dict[str, int] = {"q2j": 1000, "quinze": 400, "pouilleux": 300}
+#: The ``expert``: ISMCTS with these iterations per game, never more than ``EXPERT_SECONDS`` per
+#: decision (Q²J 4000: a median ~0.27 s of one core per decision, bench/RESULTS.md).
+EXPERT_BUDGETS: dict[str, int] = {"q2j": 4000, "quinze": 400, "pouilleux": 300}
 EXPERT_ROLLOUTS: dict[str, str] = {}
+#: Whether the expert's samples follow what play revealed, per game (Le Pouilleux has no belief:
+#: its determinization already keeps what the seat saw). Le Quinze's did not help (bench/RESULTS.md).
+EXPERT_BELIEFS: dict[str, bool] = {"q2j": True, "quinze": False}
 EXPERT_SECONDS = 0.5
 
 #: Reasons (heuristic ``why`` keys) on which the beginner never errs: a win, the last cards, a
@@ -88,8 +93,11 @@ LEVELS: tuple[Level, ...] = (
         "expert",
         "Expert",
         "Expert",
-        "ismcts:infer:"
-        + ",".join(f"{g}={n}" for g, n in EXPERT_BUDGETS.items())
+        "ismcts:"
+        + ",".join(
+            f"{g}={n}" + ("+infer" if EXPERT_BELIEFS.get(g) else "")
+            for g, n in EXPERT_BUDGETS.items()
+        )
         + f"<={EXPERT_SECONDS}s",
     ),
 )
@@ -157,7 +165,7 @@ def _fort(seed: int) -> Bot:
 
 
 def _expert(seed: int) -> Bot:
-    bot = ISMCTSBot(seed, infer=True, budgets=EXPERT_BUDGETS, rollouts=EXPERT_ROLLOUTS)
+    bot = ISMCTSBot(seed, budgets=EXPERT_BUDGETS, rollouts=EXPERT_ROLLOUTS, beliefs=EXPERT_BELIEFS)
     bot.time_cap = EXPERT_SECONDS
     return bot
 
