@@ -28,6 +28,7 @@ def spawn(
     """``atout serve --port 0 ARGS`` in a child process and its WebSocket URL
     (``ws://127.0.0.1:PORT/ws``) once it listens; its log goes to ``log`` (a temporary file if
     None). Raises :class:`ServerDidNotStart`, with the log's end, if it stops or stays silent."""
+    temporary = log is None
     if log is None:
         fd, name = tempfile.mkstemp(prefix="atout-serve-", suffix=".log")
         os.close(fd)
@@ -43,6 +44,8 @@ def spawn(
     while time.monotonic() < deadline:
         found = _LISTENING.search(log.read_text(errors="replace"))
         if found:
+            if temporary:  # the child keeps writing to it; the name goes now
+                log.unlink()
             return proc, found.group(0)
         if proc.poll() is not None:
             break
