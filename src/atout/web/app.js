@@ -118,9 +118,7 @@ function podName(i) {
   const seat = S.info && S.info.seats ? S.info.seats[i] : null;
   if (!seat) return "";
   if (seat.bot) {
-    // a level by its name in the page's language (the game master lists them), else the kind
-    const level = levelsOf(gameOf(S.info.game)).find((l) => l.id === seat.bot);
-    const w = level ? level[S.lang === "fr" ? "fr" : "en"] : valueWord(seat.bot, S.lang);
+    const w = botWord(seat.bot);
     return w.charAt(0).toUpperCase() + w.slice(1);
   }
   return seat.name || "";
@@ -131,11 +129,18 @@ function shortName(i) {
   return `${S.lang === "fr" ? "J" : "P"}${i + 1}`;
 }
 
+/** A bot kind in the page's language: a level by its name (the game master lists them), else
+ *  the kind's word. */
+function botWord(kind) {
+  const level = levelsOf(gameOf(S.info && S.info.game)).find((l) => l.id === kind);
+  return level ? level[S.lang === "fr" ? "fr" : "en"] : valueWord(kind, S.lang);
+}
+
 /** The player's name at seat ``i`` ("" while free), a bot by its kind. */
 function playerName(i) {
   const seat = S.info && S.info.seats ? S.info.seats[i] : null;
   if (!seat) return "";
-  if (seat.bot) return `${tr("bot").toLowerCase()} ${valueWord(seat.bot, S.lang)}`;
+  if (seat.bot) return `${tr("bot").toLowerCase()} ${botWord(seat.bot).toLowerCase()}`;
   return seat.name || "";
 }
 
