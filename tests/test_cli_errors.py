@@ -48,6 +48,8 @@ def fails(*args: str) -> str:
         (["demo", "q2j", "--players", "11"], ["2 to 10 players", "bad_player_count"]),
         (["play", "--game", "nope"], ["Unknown game 'nope'"]),
         (["play", "--bots", "1,x"], ["--bots 1,x"]),
+        (["play", "--level", "grandmaster"], ["--level grandmaster", "moyen (intermediate)"]),
+        (["play", "--bot-kind", "nope"], ["unknown bot 'nope'"]),
         (["play", "--url", "ws://127.0.0.1:1/ws"], ["ws://127.0.0.1:1/ws", "refused"]),
         (["bots", "--url", "ws://127.0.0.1:1/ws"], ["ws://127.0.0.1:1/ws", "refused"]),
         (["bots", "--url", "http://example.invalid/"], ["isn't a valid URI"]),
@@ -68,6 +70,7 @@ def test_a_mistake_is_one_line_and_exit_2(args: list[str], words: list[str]) -> 
         (["demo", "q2j", "-l", "fr", "-o", "face_on_ace=maybe"], ["vaut true ou false"]),
         (["demo", "q2j", "-l", "fr", "--players", "11"], ["se joue de 2 à 10 joueurs"]),
         (["play", "--game", "nope", "--lang", "fr"], ["Jeu inconnu"]),
+        (["play", "--level", "x", "--lang", "fr"], ["ce niveau n'existe pas", "débutant"]),
         (["games", "--lang", "fr", "--nope"], ["Option inconnue : --nope"]),
     ],
 )

@@ -10,7 +10,14 @@ from tests.server.harness import Harness
 from typer.testing import CliRunner
 
 from atout.bots import bot_kinds, make_bot
-from atout.bots.levels import EXPERT_BUDGETS, FORT_BUDGETS, LEVELS, BeginnerBot, bot_levels
+from atout.bots.levels import (
+    EXPERT_BUDGETS,
+    FORT_BUDGETS,
+    LEVELS,
+    BeginnerBot,
+    bot_levels,
+    level_id,
+)
 from atout.bots.pool import cap_budget
 from atout.cli import app
 from atout.games import get_game
@@ -192,3 +199,33 @@ def test_cli_play_accepts_levels(monkeypatch: pytest.MonkeyPatch) -> None:
         r = runner.invoke(app, ["play", "-g", "q2j", "-p", "2", "--bot-kind", level])
         assert r.exit_code == 0, r.output
     assert [o.bot_kind for o in seen] == IDS
+    # --level takes a level by its id or its name in either language; moyen by default
+    seen.clear()
+    names = ["Beginner", "débutant", "intermediate", "FORT", "Strong", "expert"]
+    for name in names:
+        r = runner.invoke(app, ["play", "-g", "q2j", "-p", "2", "--level", name])
+        assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["play", "-g", "q2j", "-p", "2"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(
+        app, ["play", "-g", "q2j", "-p", "2", "--level", "fort", "--bot-kind", "random"]
+    )
+    assert r.exit_code == 0, r.output
+    assert [o.bot_kind for o in seen] == [
+        "debutant",
+        "debutant",
+        "moyen",
+        "fort",
+        "fort",
+        "expert",
+        "moyen",
+        "random",
+    ]
+
+
+def test_level_id_reads_both_languages() -> None:
+    assert level_id("Débutant") == level_id("debutant") == level_id(" beginner ") == "debutant"
+    assert level_id("Intermediate") == level_id("MOYEN") == "moyen"
+    assert level_id("strong") == "fort"
+    assert level_id("heuristic") is None
+    assert level_id("") is None

@@ -23,7 +23,7 @@ from atout.games import get_game
 from atout.server.record import seed_int
 from atout.tui.app import GameOverScreen, PlayApp
 from atout.tui.commands import register
-from atout.tui.model import Model
+from atout.tui.model import Model, SeatRow
 from atout.tui.render import board_text, card_text, hand_text, log_text, move_prompt, result_text
 from atout.tui.session import LocalServer, PlayOptions
 
@@ -142,6 +142,21 @@ def test_cards_render_with_symbols_and_red_suits():
     assert "A♠" in board and "3 cards" in board and "▶ P1" in board
     fr = Model(lang="fr", seat=0, view=m.view, view_spec=m.view_spec)  # French seats and letters
     assert hand_text(fr).plain == "D♥ R♦" and "▶ J1" in board_text(fr).plain
+
+
+def test_bot_seats_show_their_level_in_the_players_language():
+    seats = (SeatRow(0, "ann", None, True), SeatRow(1, "bot-fort", "fort", True))
+    levels = {"fort": ("Strong", "Fort")}
+    view = {"players": 2, "turn": 1, "hand": ["QH"], "top": ["AS"], "hand_sizes": [1, 3]}
+    spec = get_game("q2j").view_spec
+    en = Model(seat=0, seats=seats, levels=levels, view=view, view_spec=spec)
+    assert en.seat_name(1) == "P2 (Strong, bot)" and en.seat_name(0) == "P1 (ann)"
+    assert "P2 (Strong, bot)" in board_text(en).plain and "bot-fort" not in board_text(en).plain
+    fr = Model(lang="fr", seat=0, seats=seats, levels=levels, view=view, view_spec=spec)
+    assert fr.seat_name(1) == "J2 (Fort, robot)"
+    # a player who named themselves like a level keeps their name; unknown kinds stay raw
+    raw = (seats[0], SeatRow(1, "bot-ismcts:50", "ismcts:50", True))
+    assert Model(seats=raw, levels=levels).seat_name(1) == "P2 (bot-ismcts:50)"
 
 
 # --------------------------------------------------------------------------- a whole game

@@ -23,6 +23,7 @@ bench/levels.py measures each level against the one below; bench/RESULTS.md has 
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,20 @@ LEVELS: tuple[Level, ...] = (
         + f"<={EXPERT_SECONDS}s",
     ),
 )
+
+
+def level_id(name: str) -> str | None:
+    """The level called ``name`` by its id or its English or French name, in any case and with
+    or without accents (``"Intermediate"``, ``"debutant"``, ``"Débutant"``); None if none is."""
+    key = _plain(name)
+    for lv in LEVELS:
+        if key in (lv.id, _plain(lv.en), _plain(lv.fr)):
+            return lv.id
+    return None
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKD", text.strip()).encode("ascii", "ignore").decode().lower()
 
 
 def bot_levels() -> list[dict[str, str]]:

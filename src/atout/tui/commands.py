@@ -55,7 +55,18 @@ def play(
         str | None,
         typer.Option(help="Seats (from 0) the game master plays, e.g. 1,2. Default: all but 0."),
     ] = None,
-    bot_kind: Annotated[str, typer.Option(help="random, heuristic or ismcts.")] = "heuristic",
+    level: Annotated[
+        str,
+        typer.Option(
+            "--level",
+            help="The bots' level: debutant (beginner), moyen (intermediate), fort (strong) "
+            "or expert.",
+        ),
+    ] = "moyen",
+    bot_kind: Annotated[
+        str | None,
+        typer.Option(help="A raw bot kind instead of a level: random, heuristic, ismcts:500."),
+    ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.6,
     name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
     lang: Annotated[
@@ -75,6 +86,7 @@ def play(
 ) -> None:
     """Play a game in the terminal (arrows and Enter or 1-9 to play, h for a hint, q to quit)."""
     from atout.bots import make_bot
+    from atout.bots.levels import LEVELS, level_id
     from atout.games import get_game
     from atout.tui.app import run
     from atout.tui.session import LocalServer, PlayOptions
@@ -92,6 +104,15 @@ def play(
             raise CommandLineError(
                 f"--bots {bots}: seats are numbered 0 to {players - 1}",
                 f"--bots {bots} : les places vont de 0 à {players - 1}",
+            )
+    if bot_kind is None:
+        bot_kind = level_id(level)
+        if bot_kind is None:
+            names = ", ".join(f"{lv.id} ({lv.en.lower()})" for lv in LEVELS)
+            raise CommandLineError(
+                f"--level {level}: no such level; the levels are {names}",
+                f"--level {level} : ce niveau n'existe pas ; les niveaux sont "
+                + ", ".join(lv.fr.lower() for lv in LEVELS),
             )
     make_bot(bot_kind, 0)
     make_bot(hint_kind, 0)

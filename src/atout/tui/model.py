@@ -37,6 +37,7 @@ class Model:
     url: str = ""
     game_id: str | None = None
     view_spec: ViewSpec = field(default_factory=ViewSpec)  # from the server's game list
+    levels: dict[str, tuple[str, str]] = field(default_factory=dict)  # bot level: (en, fr)
     table: str | None = None
     seat: int | None = None  # None: a spectator
     seats: tuple[SeatRow, ...] = ()
@@ -70,7 +71,12 @@ class Model:
         if seat is None:
             return "—"
         base = sentences.seat(seat, self.lang)
-        name = self.seats[seat].name if seat < len(self.seats) else ""
+        row = self.seats[seat] if seat < len(self.seats) else None
+        name = row.name if row is not None else ""
+        if row is not None and row.bot in self.levels and name == f"bot-{row.bot}":
+            # the game master's own name for its bot seats: say the level, in the player's words
+            en, fr = self.levels[row.bot]
+            name = f"{fr}, robot" if self.lang == "fr" else f"{en}, bot"
         return f"{base} ({name})" if name else base
 
 

@@ -169,7 +169,9 @@ def board_text(model: Model) -> Text:
         row = model.seats[i] if i < len(model.seats) else None
         if i == model.seat:
             out.append(f" [{tr(lang, 'you')}]", style="cyan")
-        elif row is not None and row.bot and row.bot not in row.name:
+        elif (
+            row is not None and row.bot and row.bot not in row.name and row.bot not in model.levels
+        ):
             out.append(f" [{tr(lang, 'bot')} {row.bot}]", style="dim")
         for f in per_seat:
             x = of_seat(lookup(view, f.key), i)

@@ -37,7 +37,7 @@ class PlayOptions:
     game: str = "q2j"
     players: int = 3
     bots: list[int] = field(default_factory=lambda: [1, 2])
-    bot_kind: str = "heuristic"
+    bot_kind: str = "moyen"
     bot_delay: float = 0.6
     options: dict[str, Any] = field(default_factory=dict)
     name: str = "player"
@@ -67,6 +67,7 @@ class Session:
         self._deadline: tuple[int, float] | None = None  # (version, monotonic time it expires)
         self.model = Model(lang=opts.lang, url=opts.url)
         self.specs: dict[str, ViewSpec] = {}  # each game's view spec, from the server's list
+        self.levels: dict[str, tuple[str, str]] = {}  # bot level id: (English, French) names
 
     # -- the worker ------------------------------------------------------------------------
     async def run(self) -> None:
@@ -76,9 +77,12 @@ class Session:
         self.emit()
         try:
             self.client = c = await Client.connect(o.url, o.name, lang=o.lang, texts=True)
-            self.specs = {
-                g["id"]: msgspec.convert(g.get("view_spec", {}), ViewSpec)
-                for g in await c.list_games()
+            games = await c.list_games()
+            self.specs = {g["id"]: msgspec.convert(g.get("view_spec", {}), ViewSpec) for g in games}
+            self.levels = {
+                lv["id"]: (lv.get("en", lv["id"]), lv.get("fr", lv["id"]))
+                for g in games
+                for lv in g.get("bot_levels", [])
             }
             if o.watch:
                 self.table = o.watch
@@ -248,6 +252,7 @@ class Session:
             base,
             game_id=game_id,
             view_spec=self.specs.get(game_id or "", ViewSpec()),
+            levels=self.levels,
             seats=seats_of(feed.info, feed.started),
             log=log,
         )
