@@ -493,15 +493,26 @@ def worker(
     q.put(client_loop_run()(main()))
 
 
+def client_loop_name() -> str:
+    """The loop the load processes run: uvloop (the bench extra) unless
+    ``ATOUT_BENCH_CLIENT_LOOP=asyncio`` or uvloop is not installed (then asyncio, and every
+    result says so: asyncio clients take about twice the CPU from the server measured)."""
+    if os.environ.get("ATOUT_BENCH_CLIENT_LOOP", "uvloop") != "uvloop":
+        return "asyncio"
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return "asyncio"
+    return "uvloop"
+
+
 def client_loop_run() -> Any:
-    """How the load processes run their loop: uvloop (the bench extra) unless
-    ``ATOUT_BENCH_CLIENT_LOOP=asyncio``. The clients only make load: the cheaper they are, the
-    more of the machine is left to the server measured (which always runs on asyncio)."""
-    if os.environ.get("ATOUT_BENCH_CLIENT_LOOP", "uvloop") == "uvloop":
-        try:
-            import uvloop
-        except ImportError:
-            return asyncio.run
+    """How the load processes run their loop (:func:`client_loop_name`). The clients only make
+    load: the cheaper they are, the more of the machine is left to the server measured (which
+    always runs on asyncio)."""
+    if client_loop_name() == "uvloop":
+        import uvloop
+
         return uvloop.run
     return asyncio.run
 
@@ -584,6 +595,7 @@ def run_load(
         "cpu_us_per_op": round((cpu1 - cpu0) / moves * 1e6, 1) if moves else None,
         "games": sum(r["games"] for r in results),
         "errors": sum(r["errors"] for r in results),
+        "client_loop": client_loop_name(),
     }
 
 
@@ -625,6 +637,8 @@ def main() -> None:
     if a.echo_server:
         echo_server(a.echo_server)
         return
+    if client_loop_name() != "uvloop" and os.environ.get("ATOUT_BENCH_CLIENT_LOOP") != "asyncio":
+        print("# uvloop is not installed (pip install -e '.[bench]'): the clients run on asyncio")
     variants: list[tuple[str, str | None]] = [
         (x.split("=", 1)[0], x.split("=", 1)[1]) for x in a.src or []
     ]
