@@ -3,7 +3,10 @@
 // that file alone. Its tables: texts (the page), values (well-known string values of views,
 // results and options), options_fr (the games' options in French: the game master describes
 // them in English only) and moves (move types, as verbs).
-import WORDS from "./words.json" with { type: "json" };
+// Fetched rather than imported `with { type: "json" }`: import attributes need Chrome 123,
+// Safari 17.2 or Firefox 138, and the page would not start at all on older browsers (Firefox
+// ESR 128); a module's top-level await works since Chrome 89, Safari 15 and Firefox 89.
+const WORDS = await (await fetch(new URL("./words.json", import.meta.url))).json();
 
 /** The word for `key` of `table` in `lang`, or `fallback` when the table does not know it. */
 function word(table, key, lang, fallback) {
