@@ -355,7 +355,7 @@ def test_quick_play_seats_the_second_person_at_the_first_ones_table_and_fill_bot
     h.now += 31
     assert h.request(b, "fill_bots", table=tid)["cmd"] == "ok"
     t = h.core.tables[tid]
-    assert t.status == "playing" and [s.bot for s in t.seats].count("heuristic") == 1
+    assert t.status == "playing" and [s.bot for s in t.seats].count("moyen") == 1
     assert any(m["cmd"] == "started" for m in h.inbox[a])
     refused = h.request(a, "fill_bots", table=tid)
     assert refused["body"]["code"] == "table.already_started"
@@ -433,10 +433,31 @@ def test_bots_are_fixed_points_of_reference_on_the_leaderboard():
     core.store.commit()
     board = js(call(core, "GET", "/api/leaderboard/q2j"))["players"]
     bot = next(p for p in board if p["kind"] == "bot")
-    assert bot["name"] == "bot-heuristic" and bot["games"] == 1
+    assert bot["name"] == "bot-moyen" and bot["games"] == 1
     from atout.server.ratings import BOT_RATINGS
 
-    assert bot["mu"] == BOT_RATINGS["heuristic"][0] and bot["sigma"] == BOT_RATINGS["heuristic"][1]
+    assert bot["mu"] == BOT_RATINGS["moyen"][0] and bot["sigma"] == BOT_RATINGS["moyen"][1]
+
+
+def test_quick_play_seats_bots_of_the_level_asked_and_shares_tables_by_level():
+    h = Harness()
+    a, b, c, d = h.connect("ana"), h.connect("ben"), h.connect("cy"), h.connect("dee")
+    ja = h.request(a, "quick_play", game="q2j", players=3, level="expert")  # waits for people
+    jb = h.request(b, "quick_play", game="q2j", players=3)  # moyen: not ana's table
+    assert ja["body"]["table"] != jb["body"]["table"]
+    jc = h.request(c, "quick_play", game="q2j", players=3, level="expert", fill="bots")
+    tid = ja["body"]["table"]
+    assert jc["body"]["table"] == tid  # the same level: ana's table, its last seat to a bot
+    t = h.core.tables[tid]
+    assert t.status == "playing" and [s.bot for s in t.seats].count("expert") == 1
+    assert [s.name for s in t.seats if s.bot] == ["bot-expert"]
+    jd = h.request(d, "quick_play", game="q2j", players=2, level="debutant", fill="bots")
+    t2 = h.core.tables[jd["body"]["table"]]
+    assert [s.bot for s in t2.seats if s.bot] == ["debutant"] and t2.status == "playing"
+    for level in ("heuristic", "grandmaster", ""):  # levels only: raw kinds are create_table's
+        bad = h.request(d, "quick_play", game="q2j", players=2, level=level)
+        assert bad["cmd"] == "error" and bad["body"]["code"] == "lobby.bad_bot", bad
+    assert len(h.core.tables) == 3  # a refused request opened nothing
 
 
 def test_an_accounts_seat_is_resumed_from_another_device_and_held_once():

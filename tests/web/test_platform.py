@@ -172,6 +172,30 @@ def test_quick_play_seats_a_second_person_and_bots_fill_a_table(chromium, server
     assert not errors, errors
 
 
+def test_quick_play_against_bots_of_the_level_chosen(chromium, servers):
+    errors: list[str] = []
+    dan = person(chromium, servers, errors)
+    dan.fill("#name", "dan")
+    dan.click("#connect")
+    dan.wait_for_selector(".tiles .tile")
+    labels = dan.eval_on_selector_all("#quick-level option", "os => os.map((o) => o.textContent)")
+    assert labels == ["Beginner", "Intermediate", "Strong", "Expert"]
+    assert dan.input_value("#quick-level") == "moyen"
+    dan.check("#fill-bots")
+    dan.select_option("#quick-level", "fort")
+    dan.click('[data-quick="pouilleux-3"]')
+    dan.wait_for_function("() => !!window.atout.state.update")
+    seats = dan.evaluate("() => window.atout.state.info.seats")
+    assert [s.get("bot") for s in seats if s.get("bot")] == ["fort", "fort"]
+    pods = dan.eval_on_selector_all(".pod .pname", "ps => ps.map((p) => p.textContent)")
+    assert pods and all("Strong" in p for p in pods), pods
+    # the choice is kept for the next visit
+    dan.reload()
+    dan.wait_for_selector("#table-screen, .tiles .tile")
+    assert dan.evaluate("() => JSON.parse(localStorage.getItem('atout.quickLevel'))") == "fort"
+    assert not errors, errors
+
+
 def test_an_invitation_link_seats_a_friend_and_a_guest_plays_unrated(chromium, servers):
     errors: list[str] = []
     host = person(chromium, servers, errors)

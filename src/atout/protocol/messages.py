@@ -247,6 +247,14 @@ class QuickPlayBody(Body):
         msgspec.Meta(ge=0, le=3600),
     ] = 30.0
     nonce: Annotated[Nonce | None, _d("This seat's contribution to the seed, as in join.")] = None
+    level: Annotated[
+        str,
+        _d(
+            "The level of the bots that fill the empty seats: an id of list_games' bot_levels. "
+            "A waiting table is shared only by players who asked for the same level."
+        ),
+        msgspec.Meta(max_length=32),
+    ] = "moyen"
 
 
 REACTIONS = ("gg", "well_played", "thanks", "oops", "hello", "wow")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from atout.bots import bot_kinds
+from atout.bots.levels import LEVELS
 from atout.games import get_game
 from atout.games.base import BadOptions
 from atout.protocol import messages as m
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from atout.server.core import Core
 
 OPEN = (Status.WAITING, Status.PLAYING)
-QUICK_BOT = "heuristic"  # the bots quick play seats
+LEVEL_IDS = tuple(lv.id for lv in LEVELS)  # what quick play seats as bots
 QUICK_BOT_DELAY = 0.8  # seconds they wait before moving (people watch them play)
 
 
@@ -104,10 +105,16 @@ class Lobby:
         """A seat at the oldest waiting quick-play table of this game and size that has room
         and is not already ``c``'s (or its account's); a new one if there is none."""
         b = msg.body
+        if b.level not in LEVEL_IDS:
+            raise ProtocolError(
+                "lobby.bad_bot",
+                f"Unknown level {b.level!r}; the levels are {', '.join(LEVEL_IDS)}.",
+                f"Niveau inconnu {b.level!r} ; les niveaux sont {', '.join(LEVEL_IDS)}.",
+            )
         found = self.quick_candidate(c, b)
         if found is None:
             settings = m.CreateTableBody(
-                game=b.game, players=b.players, bot_kind=QUICK_BOT, bot_delay=QUICK_BOT_DELAY
+                game=b.game, players=b.players, bot_kind=b.level, bot_delay=QUICK_BOT_DELAY
             )
             found = self.open_table(c, settings, now)
             found.quick = True
@@ -127,6 +134,7 @@ class Lobby:
                 and t.status == Status.WAITING
                 and t.game.id == b.game
                 and t.players == b.players
+                and t.settings.bot_kind == b.level
                 and t.id not in c.seats
                 and seating.account_seat(t, c) is None
                 and any(not s.taken for s in t.seats)

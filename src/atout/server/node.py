@@ -265,7 +265,7 @@ class Node:
                 self.shell.warn("node", "node %s: %s", self.name, e)
                 return False
         elif p.cmd == "quick_play" and b.game is not None and b.players is not None:
-            qb = m.QuickPlayBody(game=b.game, players=b.players)
+            qb = m.QuickPlayBody(game=b.game, players=b.players, level=b.level)
             if self.core.lobby.quick_candidate(c, qb) is not None:
                 return False
             found = self.directory.quick(b.game, b.players)

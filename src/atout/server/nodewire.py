@@ -65,6 +65,7 @@ class _PeekBody(msgspec.Struct):
     table: str | None = None
     game: str | None = None
     players: int | None = None
+    level: str = "moyen"  # quick play's bot level (its default)
 
 
 class _Peek(msgspec.Struct):

@@ -24,6 +24,13 @@ BOT_RATINGS: dict[str, tuple[float, float]] = {
     "random": (17.0, 1.0),
     "heuristic": (25.0, 1.0),
     "ismcts": (29.0, 1.0),
+    # the levels, one step apart as the level ladder measured them in Q²J and Le Quinze
+    # (bench/RESULTS.md): with beta 25/6, a 55-60% win rate is 0.8-1.5 points of mu, the
+    # beginner's 81-91% against random about 6
+    "debutant": (23.5, 1.0),
+    "moyen": (25.0, 1.0),  # the heuristic itself
+    "fort": (26.0, 1.0),
+    "expert": (27.0, 1.0),
 }
 DEFAULT_BOT = (25.0, 1.0)
 HISTORY_POINTS = 500  # rating points per game on a player page, the latest

@@ -67,6 +67,7 @@ const S = {
   page: null, // {page, id|game|name} for the pages outside the game (replay, leaderboard, player)
   invite: null, // a table id from an invitation link (/t/<table>) to join once connected
   quickFill: store.get("atout.quickFill") || "bots", // quick play: "bots" now, or "wait" for people
+  quickLevel: store.get("atout.quickLevel") || "moyen", // quick play: the bots' level (a bot_levels id)
   waitUntil: null, // performance.now() when our quick-play table may be filled with bots
   quickWait: 30, // seconds a quick-play table waits for people before bots may fill it
   retries: 0,
@@ -439,9 +440,11 @@ function lobbyError(e) {
  *  seats filled with bots at once or after waiting for people (``S.quickFill``). */
 async function quickPlay(game, players) {
   const fill = S.quickFill;
+  const level = levelsOf(gameOf(game)).some((l) => l.id === S.quickLevel) ? S.quickLevel : "moyen";
   store.set("atout.quickFill", fill);
+  store.set("atout.quickLevel", level);
   try {
-    const r = await S.conn.request("quick_play", { game, players, fill, wait: S.quickWait });
+    const r = await S.conn.request("quick_play", { game, players, fill, wait: S.quickWait, level });
     S.waitUntil = fill === "wait" ? performance.now() + S.quickWait * 1000 : null;
     await enter({ table: r.body.table, seat: r.body.seat, token: r.body.token });
     return;
@@ -807,6 +810,7 @@ function lobbyScreen() {
           tr(v === "bots" ? "fill_bots_now" : "fill_wait"),
         ),
       ),
+      quickLevelChoice(),
     ),
     h("section", { class: "tiles", "aria-label": tr("games") }, S.games.map(gameTile)),
     h(
@@ -817,6 +821,23 @@ function lobbyScreen() {
       joinById(),
     ),
     createForm(),
+  );
+}
+
+/** Quick play's bot level, by how hard it is (the levels the game master lists). */
+function quickLevelChoice() {
+  const levels = levelsOf(S.games[0]);
+  if (!levels.length) return null;
+  return h(
+    "label",
+    { class: "quick-level" },
+    tr("quick_level"),
+    " ",
+    h(
+      "select",
+      { id: "quick-level", "data-key": "quick-level", onchange: (ev) => (S.quickLevel = ev.target.value) },
+      levels.map((l) => h("option", { value: l.id, selected: l.id === S.quickLevel, text: S.lang === "fr" ? l.fr : l.en })),
+    ),
   );
 }
 
