@@ -207,10 +207,12 @@ def test_cli_play_accepts_levels(monkeypatch: pytest.MonkeyPatch) -> None:
         assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["play", "-g", "q2j", "-p", "2"])
     assert r.exit_code == 0, r.output
-    r = runner.invoke(
-        app, ["play", "-g", "q2j", "-p", "2", "--level", "fort", "--bot-kind", "random"]
-    )
+    r = runner.invoke(app, ["play", "-g", "q2j", "-p", "2", "--bot-kind", "random"])
     assert r.exit_code == 0, r.output
+    r = runner.invoke(
+        app, ["play", "-g", "q2j", "-p", "2", "--level", "moyen", "--bot-kind", "random"]
+    )
+    assert r.exit_code == 2 and "give one of them" in r.output
     assert [o.bot_kind for o in seen] == [
         "debutant",
         "debutant",

@@ -157,6 +157,10 @@ def test_bot_seats_show_their_level_in_the_players_language():
     # a player who named themselves like a level keeps their name; unknown kinds stay raw
     raw = (seats[0], SeatRow(1, "bot-ismcts:50", "ismcts:50", True))
     assert Model(seats=raw, levels=levels).seat_name(1) == "P2 (bot-ismcts:50)"
+    # a player gone, their seat played by a bot of a level: their name, and the bot said
+    away = (seats[0], SeatRow(1, "bob", "fort", False))
+    board = board_text(Model(seat=0, seats=away, levels=levels, view=view, view_spec=spec)).plain
+    assert "P2 (bob) [bot fort]" in board
 
 
 # --------------------------------------------------------------------------- a whole game

@@ -101,15 +101,22 @@ def test_quick_play_seats_a_player_of_node_a_at_the_waiting_table_of_node_b(
             assert mine.table in b.core.tables
 
             async def listed() -> bool:  # B's listing is published within half a second
-                return a.core.lobby.directory.quick("q2j", 2) is not None
+                return a.core.lobby.directory.quick("q2j", 2, "moyen") is not None
 
             await _until(listed)
+            assert a.core.lobby.directory.quick("q2j", 2, "fort") is None  # B's bots: moyen
+            # another level: not B's table, a new one on A (whose bots will be of that level)
+            third = await Client.connect(a.url, "Cyd")
+            qp = m.QuickPlay(body=m.QuickPlayBody(game="q2j", players=2, level="fort"))
+            strong = (await third.request(qp)).body  # type: ignore[attr-defined]
+            assert strong.table != mine.table and list(a.core.tables) == [strong.table]
+            assert a.core.tables[strong.table].settings.bot_kind == "fort"
             second = await Client.connect(a.url, "Alma")
             qp = m.QuickPlay(body=m.QuickPlayBody(game="q2j", players=2))
             theirs = (await second.request(qp)).body  # type: ignore[attr-defined]
             assert theirs.table == mine.table and theirs.seat != mine.seat
-            assert not a.core.tables  # routed to B: A opened no table
-            for c in (first, second):
+            assert list(a.core.tables) == [strong.table]  # routed to B: A opened no other
+            for c in (first, second, third):
                 await c.close()
         finally:
             for s in (a, b):

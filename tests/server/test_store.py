@@ -124,3 +124,48 @@ def test_the_wal_is_checkpointed_off_the_writer_and_stays_bounded(tmp_path, monk
     s2.close()
     assert s2.checkpointer is not None and not s2.checkpointer.thread.is_alive()
     assert not wal.exists()  # the last connection's close checkpointed and removed it
+
+
+def test_a_failed_checkpoint_or_a_dead_checkpointer_never_breaks_the_commits(tmp_path):
+    s = SQLiteStore(tmp_path / "f.db")
+    s.create_table(_head("t"))
+    s.start("t", "ab" * 16, "c" * 64, 2.0)
+    s.add_move("t", 1, _move(1))
+    s.add_move("t", 2, _move(2))
+    s.commit()
+    ck = s.checkpointer
+    assert ck is not None
+    # a read left open on the writer's connection makes its tail copy fail ("locked")
+    cur = s.db.execute("SELECT id FROM journal")
+    cur.fetchone()
+    s._caught_up = ck.passes - 1  # as if a pass had just ended
+    s.add_move("t", 3, _move(3))
+    s.commit()  # the copy fails; the commit does not, and the next transaction is open
+    cur.close()
+    s.add_move("t", 4, _move(4))
+    s.commit()
+    assert [m.t for m in s.load("t").moves] == [1.0, 2.0, 3.0, 4.0]
+    # the thread gone (here stopped; in life an error): SQLite's own checkpoint comes back
+    ck.stop()
+    s.add_move("t", 5, _move(5))
+    s.commit()
+    assert s.checkpointer is None
+    assert s.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == store_mod.AUTO_CHECKPOINT
+    s.add_move("t", 6, _move(6))
+    s.commit()
+    s.close()
+    s2 = SQLiteStore(tmp_path / "f.db")
+    assert [m.t for m in s2.unfinished()[0].moves] == [float(i) for i in range(1, 7)]
+    s2.close()
+
+
+def test_a_store_dropped_without_close_stops_its_thread(tmp_path):
+    import gc
+
+    s = SQLiteStore(tmp_path / "d.db")
+    ck = s.checkpointer
+    assert ck is not None and ck.thread.is_alive()
+    del s
+    gc.collect()
+    ck.thread.join(5)
+    assert not ck.thread.is_alive()

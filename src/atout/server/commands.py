@@ -427,17 +427,20 @@ def export(
             raise typer.Exit(1)
         db = str(path)
     store = open_store(db)
-    ids = table or store.finished_ids(game)
-    records = []
-    for tid in ids:
-        rec = store.load(tid)
-        if rec is None:
-            typer.echo(f"no table {tid}", err=True)
-            raise typer.Exit(1)
-        if rec.status != "finished":
-            typer.echo(f"table {tid} is not finished: its seed stays secret", err=True)
-            raise typer.Exit(1)
-        records.append(msgspec.to_builtins(export_record(rec)))
+    try:
+        ids = table or store.finished_ids(game)
+        records = []
+        for tid in ids:
+            rec = store.load(tid)
+            if rec is None:
+                typer.echo(f"no table {tid}", err=True)
+                raise typer.Exit(1)
+            if rec.status != "finished":
+                typer.echo(f"table {tid} is not finished: its seed stays secret", err=True)
+                raise typer.Exit(1)
+            records.append(msgspec.to_builtins(export_record(rec)))
+    finally:
+        store.close()
     payload: Any = records[0] if table and len(records) == 1 else records
     text = json.dumps(payload, indent=2, ensure_ascii=False)
     if out:

@@ -34,13 +34,14 @@ class Directory:
         dec = msgspec.json.Decoder(m.TableInfo)
         return [(created, dec.decode(info)) for created, info in self.store._x(q, args)]
 
-    def quick(self, game: str, players: int) -> tuple[str, str] | None:
-        """The oldest quick-play table of another node with a free seat: (table, node)."""
+    def quick(self, game: str, players: int, level: str) -> tuple[str, str] | None:
+        """The oldest quick-play table of another node with a free seat and bots of this
+        level: (table, node)."""
         row = self.store._x(
             "SELECT l.table_id, l.node FROM listing l JOIN leases s ON s.table_id = l.table_id"
             f" AND s.node = l.node AND s.expires > {NOW} WHERE l.node <> ? AND l.quick = 1"
             " AND l.status = 'waiting' AND l.game = ? AND l.players = ? AND l.free > 0"
-            " ORDER BY l.created, l.table_id LIMIT 1",
-            (self.node, game, players),
+            " AND l.bot_kind = ? ORDER BY l.created, l.table_id LIMIT 1",
+            (self.node, game, players, level),
         ).fetchone()
         return None if row is None else (row[0], row[1])

@@ -205,6 +205,10 @@ V3_NODES = [
         )""",
 ]
 
+# Quick play's bot level in the shared listing, so that a node sends a quick-play request to
+# another node's waiting table of the same level only (PostgreSQL only: version 4).
+V4_LISTING_LEVEL = ["ALTER TABLE listing ADD COLUMN bot_kind TEXT NOT NULL DEFAULT ''"]
+
 #: (version reached, what it adds, the step). Version 0 needs no step.
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", V1_PLATFORM),
@@ -213,6 +217,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
 #: Steps of PostgreSQL alone, after the shared ones.
 PG_ONLY: list[tuple[int, str, list[str]]] = [
     (3, "leases, listing, nodes (several nodes)", V3_NODES),
+    (4, "listing.bot_kind (quick play by level)", V4_LISTING_LEVEL),
 ]
 LATEST = MIGRATIONS[-1][0]
 

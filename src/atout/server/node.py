@@ -39,6 +39,7 @@ from atout.protocol import messages as m
 from atout.server import members as view
 from atout.server.bus import Bus
 from atout.server.directory import Directory
+from atout.server.lobby import LEVEL_IDS
 from atout.server.nodewire import PACK, PEEK, UNPACK, Close, Deliver, Frame, Gone, Handover, Miss
 from atout.server.pgstore import NOW, LeaseLost, PostgresStore
 from atout.server.status import ENDED
@@ -265,10 +266,12 @@ class Node:
                 self.shell.warn("node", "node %s: %s", self.name, e)
                 return False
         elif p.cmd == "quick_play" and b.game is not None and b.players is not None:
+            if b.level not in LEVEL_IDS:
+                return False  # refused here, by the core
             qb = m.QuickPlayBody(game=b.game, players=b.players, level=b.level)
             if self.core.lobby.quick_candidate(c, qb) is not None:
                 return False
-            found = self.directory.quick(b.game, b.players)
+            found = self.directory.quick(b.game, b.players, b.level)
             if found is None:
                 return False
             tid, node = found
@@ -429,14 +432,14 @@ class Node:
                 upsert.append(
                     (tid, self.name, t.game.id, t.players, str(t.status), t.created,
                      int(t.settings.private), int(t.quick), free,
-                     msgspec.json.encode(info).decode())
+                     msgspec.json.encode(info).decode(), t.settings.bot_kind)
                 )  # fmt: skip
         for tid in [t for t in self._listed if t not in self.core.tables]:
             del self._listed[tid]
         if upsert:
             self.store.db.executemany(
                 "INSERT INTO listing (table_id, node, game, players, status, created, private,"
-                " quick, free, info) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " quick, free, info, bot_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
                 " status = excluded.status, free = excluded.free, info = excluded.info",
                 upsert,

@@ -21,8 +21,10 @@ to time.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
+import weakref
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -48,6 +50,9 @@ PRUNE_EVERY = 2_000  # journal rows between two prunings of its prefix (~0.4 ms 
 #: SQLite's own automatic checkpoint, 1000 pages), and the longest wait between two.
 CHECKPOINT_COMMITS = 500
 CHECKPOINT_SECONDS = 1.0
+AUTO_CHECKPOINT = 1000  # SQLite's own default, back in force if the checkpointer dies
+
+log = logging.getLogger("atout.server")
 
 _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
@@ -325,7 +330,12 @@ class Checkpointer:
         self.thread.start()
 
     def _run(self) -> None:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except Exception as e:  # the writer sees the thread gone and checkpoints itself
+            log.warning("WAL checkpointer not started: %s", e)
+            return
+        failing = ""
         try:
             while not self.stopping:
                 self.wake.wait(CHECKPOINT_SECONDS)
@@ -335,14 +345,20 @@ class Checkpointer:
                 try:
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
                     self.passes += 1
-                except sqlite3.Error:  # busy or locked this time: the next turn tries again
-                    continue
+                    failing = ""
+                except Exception as e:  # an I/O error (a full disk): the next turn tries again
+                    if str(e) != failing:
+                        failing = str(e)
+                        log.warning("WAL checkpoint failed: %s", e)
         finally:
             db.close()
 
-    def stop(self) -> None:
+    def request_stop(self) -> None:
         self.stopping = True
         self.wake.set()
+
+    def stop(self) -> None:
+        self.request_stop()
         self.thread.join()
 
 
@@ -381,6 +397,8 @@ class SQLiteStore(SqlStore):
         if self.path != ":memory:":
             self.db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's thread does it
             self.checkpointer = Checkpointer(self.path)
+            # a store dropped without close() must not leave its thread behind
+            weakref.finalize(self, self.checkpointer.request_stop)
         self.db.execute("BEGIN")
         self.dirty = False
 
@@ -452,17 +470,31 @@ class SQLiteStore(SqlStore):
         if self.dirty:
             self._write_rows()
             self.db.execute("COMMIT")
-            ck = self.checkpointer
-            if ck is not None:
-                if ck.passes != self._caught_up:  # a pass ended: copy the tail it left
-                    self._caught_up = ck.passes
-                    self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-                self._commits += 1
-                if self._commits >= CHECKPOINT_COMMITS:
-                    self._commits = 0
-                    ck.wake.set()
-            self.db.execute("BEGIN")
             self.dirty = False
+            try:
+                if self.checkpointer is not None:
+                    self._checkpoint_turn(self.checkpointer)
+            finally:
+                self.db.execute("BEGIN")
+
+    def _checkpoint_turn(self, ck: Checkpointer) -> None:
+        """After a commit: copy the tail a finished pass left, wake the thread every
+        ``CHECKPOINT_COMMITS``; a thread that died hands checkpoints back to SQLite."""
+        if not ck.thread.is_alive():
+            log.warning("WAL checkpointer stopped: SQLite checkpoints in the commits again")
+            self.checkpointer = None
+            self.db.execute(f"PRAGMA wal_autocheckpoint={AUTO_CHECKPOINT}")
+            return
+        if ck.passes != self._caught_up:  # a pass ended: copy the tail it left
+            self._caught_up = ck.passes
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            except sqlite3.Error as e:  # a full disk, a read still open: after the next pass
+                log.warning("WAL checkpoint (tail) failed: %s", e)
+        self._commits += 1
+        if self._commits >= CHECKPOINT_COMMITS:
+            self._commits = 0
+            ck.wake.set()
 
     def close(self) -> None:
         self.commit()

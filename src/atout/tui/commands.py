@@ -56,13 +56,13 @@ def play(
         typer.Option(help="Seats (from 0) the game master plays, e.g. 1,2. Default: all but 0."),
     ] = None,
     level: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--level",
-            help="The bots' level: debutant (beginner), moyen (intermediate), fort (strong) "
-            "or expert.",
+            help="The bots' level: debutant (beginner), moyen (intermediate, the default), "
+            "fort (strong) or expert.",
         ),
-    ] = "moyen",
+    ] = None,
     bot_kind: Annotated[
         str | None,
         typer.Option(help="A raw bot kind instead of a level: random, heuristic, ismcts:500."),
@@ -105,7 +105,13 @@ def play(
                 f"--bots {bots}: seats are numbered 0 to {players - 1}",
                 f"--bots {bots} : les places vont de 0 à {players - 1}",
             )
+    if bot_kind is not None and level is not None:
+        raise CommandLineError(
+            f"--level {level} and --bot-kind {bot_kind}: give one of them",
+            f"--level {level} et --bot-kind {bot_kind} : donnez l'un ou l'autre",
+        )
     if bot_kind is None:
+        level = level or "moyen"
         bot_kind = level_id(level)
         if bot_kind is None:
             names = ", ".join(f"{lv.id} ({lv.en.lower()})" for lv in LEVELS)

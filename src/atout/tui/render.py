@@ -169,8 +169,8 @@ def board_text(model: Model) -> Text:
         row = model.seats[i] if i < len(model.seats) else None
         if i == model.seat:
             out.append(f" [{tr(lang, 'you')}]", style="cyan")
-        elif (
-            row is not None and row.bot and row.bot not in row.name and row.bot not in model.levels
+        elif (  # a player's seat that a bot now plays: say so (a bot's own seat says its level)
+            row is not None and row.bot and row.bot not in row.name and row.name != f"bot-{row.bot}"
         ):
             out.append(f" [{tr(lang, 'bot')} {row.bot}]", style="dim")
         for f in per_seat:

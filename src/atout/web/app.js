@@ -828,6 +828,9 @@ function lobbyScreen() {
 function quickLevelChoice() {
   const levels = levelsOf(S.games[0]);
   if (!levels.length) return null;
+  // a level kept from another version of the game master and no longer listed: the default
+  if (!levels.some((l) => l.id === S.quickLevel)) S.quickLevel = levels.some((l) => l.id === "moyen") ? "moyen" : levels[0].id;
+  const current = S.quickLevel;
   return h(
     "label",
     { class: "quick-level" },
@@ -835,8 +838,15 @@ function quickLevelChoice() {
     " ",
     h(
       "select",
-      { id: "quick-level", "data-key": "quick-level", onchange: (ev) => (S.quickLevel = ev.target.value) },
-      levels.map((l) => h("option", { value: l.id, selected: l.id === S.quickLevel, text: S.lang === "fr" ? l.fr : l.en })),
+      {
+        id: "quick-level",
+        "data-key": "quick-level",
+        onchange: (ev) => {
+          S.quickLevel = ev.target.value;
+          store.set("atout.quickLevel", S.quickLevel);
+        },
+      },
+      levels.map((l) => h("option", { value: l.id, selected: l.id === current, text: S.lang === "fr" ? l.fr : l.en })),
     ),
   );
 }

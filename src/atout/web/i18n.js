@@ -6,7 +6,13 @@
 // Fetched rather than imported `with { type: "json" }`: import attributes need Chrome 123,
 // Safari 17.2 or Firefox 138, and the page would not start at all on older browsers (Firefox
 // ESR 128); a module's top-level await works since Chrome 89, Safari 15 and Firefox 89.
-const WORDS = await (await fetch(new URL("./words.json", import.meta.url))).json();
+const WORDS = await loadWords(new URL("./words.json", import.meta.url));
+
+async function loadWords(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`atout: the page's words (${url}) could not be loaded: HTTP ${res.status}`);
+  return res.json();
+}
 
 /** The word for `key` of `table` in `lang`, or `fallback` when the table does not know it. */
 function word(table, key, lang, fallback) {
