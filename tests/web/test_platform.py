@@ -48,6 +48,15 @@ def person(chromium: Any, servers: Servers, errors: list[str]) -> Any:
     return page
 
 
+def guest(chromium: Any, servers: Servers, errors: list[str], name: str, ready: str) -> Any:
+    """A person who connects as a guest called ``name``, once ``ready`` shows."""
+    page = person(chromium, servers, errors)
+    page.fill("#name", name)
+    page.click("#connect")
+    page.wait_for_selector(ready)
+    return page
+
+
 def sign_up(page: Any, name: str) -> None:
     page.fill("#acc-name", name)
     page.fill("#acc-pass", "correct horse battery")
@@ -157,10 +166,7 @@ def test_quick_play_seats_a_second_person_and_bots_fill_a_table(chromium, server
     assert table_id(ben) == table  # the same waiting table
     ann.wait_for_function("() => !!window.atout.state.update")  # full: the game starts
     # a third person waits, then fills the empty seat with bots
-    cat = person(chromium, servers, errors)
-    cat.fill("#name", "cat")
-    cat.click("#connect")
-    cat.wait_for_selector(".tiles .tile")
+    cat = guest(chromium, servers, errors, "cat", ".tiles .tile")
     cat.check("#fill-wait")
     cat.evaluate("() => { window.atout.state.quickWait = 1; }")
     cat.click('[data-quick="q2j-3"]')
@@ -174,10 +180,7 @@ def test_quick_play_seats_a_second_person_and_bots_fill_a_table(chromium, server
 
 def test_quick_play_against_bots_of_the_level_chosen(chromium, servers):
     errors: list[str] = []
-    dan = person(chromium, servers, errors)
-    dan.fill("#name", "dan")
-    dan.click("#connect")
-    dan.wait_for_selector(".tiles .tile")
+    dan = guest(chromium, servers, errors, "dan", ".tiles .tile")
     labels = dan.eval_on_selector_all("#quick-level option", "os => os.map((o) => o.textContent)")
     assert labels == ["Beginner", "Intermediate", "Strong", "Expert"]
     assert dan.input_value("#quick-level") == "moyen"
@@ -198,10 +201,7 @@ def test_quick_play_against_bots_of_the_level_chosen(chromium, servers):
 
 def test_an_invitation_link_seats_a_friend_and_a_guest_plays_unrated(chromium, servers):
     errors: list[str] = []
-    host = person(chromium, servers, errors)
-    host.fill("#name", "host")
-    host.click("#connect")
-    host.wait_for_selector("#create")
+    host = guest(chromium, servers, errors, "host", "#create")
     fill_table_form(host, "q2j", 2, humans=(1,), private=True)
     host.click("#create-button")
     link = host.wait_for_selector("#invite-link").inner_text()
