@@ -792,7 +792,7 @@ def test_a_pick_and_a_shared_win_in_words() -> None:
     assert GAME.describe(masked, "fr") == "J1 prend une carte dans le jeu de J3 (Valets)."
     s = deal(["", "", "", "", "", "JS", "9H", "9D"])
     over = public(s.start_events(), "game_over")[0]
-    assert GAME.describe(over).startswith("P1, P2, P3, P4, P5 have no cards left and win! ")
+    assert GAME.describe(over).startswith("P1, P2, P3, P4 and P5 have no cards left and win! ")
     s = deal(["KH 2C 3C", "KD 4C 5C 8C 9C", "2S 3S 4S 5S 8S 9S JS"])
     with pytest.raises(IllegalMove) as exc:
         s.apply(0, Lay(("KD", "KH")))

@@ -737,4 +737,4 @@ def test_reshuffles_and_a_shared_win_in_words() -> None:
         "(5 cartes)."
     )
     tie = Event("game_over", None, {"winners": [0, 1], "reason": "target", "scores": [12.0, 12.0]})
-    assert GAME.describe(tie) == "The match is over. Winner(s) with the fewest points: P1, P2."
+    assert GAME.describe(tie) == "The match is over: P1 and P2 win, tied with the fewest points."

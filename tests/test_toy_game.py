@@ -77,8 +77,8 @@ def test_plays_in_the_terminal_client(server, lang):
     """A whole game by keys: the board shows the toy's own labels (from the published spec),
     the moves its own words, and no screen names a hidden card."""
     words = {
-        "en": ("Face up", "Left to draw", "Winner(s)"),
-        "fr": ("Carte visible", "Reste à piocher", "Gagnant(s)"),
+        "en": ("Face up", "Left to draw", "Winner"),
+        "fr": ("Carte visible", "Reste à piocher", "Gagnant"),
     }
 
     async def go():

@@ -8,7 +8,8 @@ from atout.games.base import Event
 
 
 def test_seat_lists_and_label_lists() -> None:
-    assert sentences.seats([0, 2], "en") == "P1, P3" and sentences.seats((1,), "fr") == "J2"
+    assert sentences.seats([0, 2], "en") == "P1 and P3" and sentences.seats((1,), "fr") == "J2"
+    assert sentences.seats([0, 1, 3], "fr") == "J1, J2 et J4" and sentences.seats([], "en") == ""
     assert sentences.seat(None, "en") == "the game master"
     assert sentences.labels(["QH", "KD"], "fr") == "D♥ R♦"
     assert sentences.labels(["QH", "KD"], "en", sep=" + ") == "Q♥ + K♦"

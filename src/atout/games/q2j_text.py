@@ -53,5 +53,9 @@ def describe(e: Event, lang: str) -> str:
         return say(EVENTS[k], lang, stock=d["stock"])
     if k == "game_over":
         ws = sentences.seats(d["winners"], lang)
-        return say(EVENTS["deadlock" if d["reason"] == "deadlock" else "emptied_hand"], lang, ws=ws)
+        if d["reason"] != "deadlock":
+            return say(EVENTS["emptied_hand"], lang, ws=ws)
+        return say(
+            EVENTS["deadlock_many" if len(d["winners"]) > 1 else "deadlock_one"], lang, ws=ws
+        )
     return f"{k} {d}"

@@ -84,5 +84,6 @@ def describe(e: Event, lang: str) -> str:
         return say(EVENTS[k], lang, head=head, deal=d["deal"], pts=pts, totals=totals)
     if k == "game_over":
         ws = sentences.seats(d["winners"], lang)
-        return say(EVENTS["target" if d["reason"] == "target" else k], lang, ws=ws)
+        many = "_many" if len(d["winners"]) > 1 else "_one"
+        return say(EVENTS[("target" if d["reason"] == "target" else k) + many], lang, ws=ws)
     return f"{k} {d}"

@@ -52,8 +52,11 @@ def names(codes: list[str] | tuple[str, ...], lang: str, sep: str = " + ") -> st
 
 
 def seats(ss: list[int] | tuple[int, ...], lang: str) -> str:
-    """Several seats: ``P1, P3``."""
-    return ", ".join(seat(s, lang) for s in ss)
+    """Several seats as said: ``P1``, ``P1 and P3``, ``P1, P2 and P3`` (``J1 et J3``)."""
+    names = [seat(s, lang) for s in ss]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
 
 
 def label(c: Card | str, lang: str) -> str:

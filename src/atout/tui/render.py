@@ -299,7 +299,9 @@ def result_text(model: Model) -> Text:
         else:
             out.append(tr(lang, "you_lose") + "\n", style="bold red")
     who = ", ".join(model.seat_name(w) for w in winners) or "—"
-    out.append(tr(lang, "winners", who=who) + "\n", style="bold")
+    out.append(
+        tr(lang, "winner_is" if len(winners) == 1 else "winners", who=who) + "\n", style="bold"
+    )
     ends = [line for line in model.log if line][-1:]
     if ends:
         out.append_text(with_cards(ends[0], lang))

@@ -1469,7 +1469,7 @@ function drawOver() {
   if (me != null) {
     const won = winners.includes(me);
     verdict = h("p", { class: "verdict " + (won ? "win" : "lose"), text: won ? tr(winners.length === 1 ? "you_win" : "you_share") : tr("you_lose") });
-  } else verdict = h("p", { class: "verdict", text: tr("winners", { who: winners.map(seatName).join(", ") || "—" }) });
+  } else verdict = h("p", { class: "verdict", text: tr(winners.length === 1 ? "winner_is" : "winners", { who: winners.map(seatName).join(", ") || "—" }) });
   const ending = S.log.filter((e) => e.kind === "game_over").map((e) => e.text);
   const parts = [
     h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
