@@ -403,7 +403,7 @@ export class CardTable {
           h(
             "span",
             { class: "who" },
-            h("strong", { class: "pname" }, h("span", { class: "seat-tag", text: ctx.short(s) }), m.podName(s) || this.tr("free_seat")),
+            h("strong", { class: "pname" }, h("span", { class: "seat-tag", text: ctx.short(s) }), h("wbr"), m.podName(s) || this.tr("free_seat")),
             h("span", { class: "count", text: `${count} ${this.tr(count === 1 ? "card" : "cards")}` }),
           ),
           turn ? h("span", { class: "sr-only", text: ` (${this.tr("turn_marker")})` }) : null,
