@@ -126,7 +126,7 @@ def test_the_wal_is_checkpointed_off_the_writer_and_stays_bounded(tmp_path, monk
     assert not wal.exists()  # the last connection's close checkpointed and removed it
 
 
-def test_a_failed_checkpoint_or_a_dead_checkpointer_never_breaks_the_commits(tmp_path):
+def test_a_failed_checkpoint_or_a_dead_checkpointer_never_breaks_the_commits(tmp_path, monkeypatch):
     s = SQLiteStore(tmp_path / "f.db")
     s.create_table(_head("t"))
     s.start("t", "ab" * 16, "c" * 64, 2.0)
@@ -147,6 +147,7 @@ def test_a_failed_checkpoint_or_a_dead_checkpointer_never_breaks_the_commits(tmp
     assert [m.t for m in s.load("t").moves] == [1.0, 2.0, 3.0, 4.0]
     # the thread gone (here stopped; in life an error): SQLite's own checkpoint comes back
     ck.stop()
+    monkeypatch.setattr(store_mod, "CHECKPOINT_COMMITS", 1)  # its turn comes at the next commit
     s.add_move("t", 5, _move(5))
     s.commit()
     assert s.checkpointer is None

@@ -480,11 +480,6 @@ class SQLiteStore(SqlStore):
     def _checkpoint_turn(self, ck: Checkpointer) -> None:
         """After a commit: copy the tail a finished pass left, wake the thread every
         ``CHECKPOINT_COMMITS``; a thread that died hands checkpoints back to SQLite."""
-        if not ck.thread.is_alive():
-            log.warning("WAL checkpointer stopped: SQLite checkpoints in the commits again")
-            self.checkpointer = None
-            self.db.execute(f"PRAGMA wal_autocheckpoint={AUTO_CHECKPOINT}")
-            return
         if ck.passes != self._caught_up:  # a pass ended: copy the tail it left
             self._caught_up = ck.passes
             try:
@@ -492,9 +487,15 @@ class SQLiteStore(SqlStore):
             except sqlite3.Error as e:  # a full disk, a read still open: after the next pass
                 log.warning("WAL checkpoint (tail) failed: %s", e)
         self._commits += 1
-        if self._commits >= CHECKPOINT_COMMITS:
-            self._commits = 0
-            ck.wake.set()
+        if self._commits < CHECKPOINT_COMMITS:
+            return
+        self._commits = 0
+        if not ck.thread.is_alive():  # checked when it is due, not at every commit
+            log.warning("WAL checkpointer stopped: SQLite checkpoints in the commits again")
+            self.checkpointer = None
+            self.db.execute(f"PRAGMA wal_autocheckpoint={AUTO_CHECKPOINT}")
+            return
+        ck.wake.set()
 
     def close(self) -> None:
         self.commit()

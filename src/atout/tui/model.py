@@ -23,6 +23,11 @@ class SeatRow:
     bot: str | None = None
     connected: bool = False
 
+    @property
+    def gm_bot(self) -> bool:
+        """Played by the game master's own bot under its own name (``bot-<kind>``)."""
+        return self.bot is not None and self.name == f"bot-{self.bot}"
+
 
 @dataclass(frozen=True)
 class Model:
@@ -73,7 +78,7 @@ class Model:
         base = sentences.seat(seat, self.lang)
         row = self.seats[seat] if seat < len(self.seats) else None
         name = row.name if row is not None else ""
-        if row is not None and row.bot in self.levels and name == f"bot-{row.bot}":
+        if row is not None and row.gm_bot and row.bot in self.levels:
             # the game master's own name for its bot seats: say the level, in the player's words
             en, fr = self.levels[row.bot]
             name = f"{fr}, robot" if self.lang == "fr" else f"{en}, bot"

@@ -170,7 +170,7 @@ def board_text(model: Model) -> Text:
         if i == model.seat:
             out.append(f" [{tr(lang, 'you')}]", style="cyan")
         elif (  # a player's seat that a bot now plays: say so (a bot's own seat says its level)
-            row is not None and row.bot and row.bot not in row.name and row.name != f"bot-{row.bot}"
+            row is not None and row.bot and row.bot not in row.name and not row.gm_bot
         ):
             out.append(f" [{tr(lang, 'bot')} {row.bot}]", style="dim")
         for f in per_seat:
