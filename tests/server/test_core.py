@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import msgspec
 import pytest
@@ -106,6 +107,32 @@ def test_views_private_and_spectator():
     assert u0["version"] == u1["version"] == us["version"] == 0
     turn = u0["turn"]
     assert (u0 if turn == 0 else u1)["legal"] and (u1 if turn == 0 else u0).get("legal") is None
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_update_carries_exactly_the_games_view(game):
+    """After every move each member's update carries exactly ``state.view(seat)`` (a spectator:
+    ``view(None)``): what the server builds per seat is the game's view, nothing else."""
+    h = Harness()
+    tid, conns = seated_table(h, game, players_for(game))
+    watcher = h.connect("watcher")
+    assert h.request(watcher, "watch", table=tid)["cmd"] == "ok"
+    t = h.core.tables[tid]
+    rng = random.Random(3)
+    for _ in range(400):
+        state = t.state
+        for seat, c in [*enumerate(conns), (None, watcher)]:
+            got = h.last(c, "update", tid)["body"]
+            assert got["seat"] == seat and got["version"] == t.version
+            assert got["view"] == msgspec.json.decode(msgspec.json.encode(state.view(seat)))
+        if state.is_over:
+            break
+        mover = conns[state.current]
+        u = h.last(mover, "update", tid)["body"]
+        rep = h.request(mover, "move", table=tid, version=u["version"], move=rng.choice(u["legal"]))
+        assert rep["cmd"] == "update", rep
+    else:
+        raise AssertionError("game did not end")
 
 
 def test_stale_move_not_seated_not_your_turn():

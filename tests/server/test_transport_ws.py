@@ -9,6 +9,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -414,6 +415,54 @@ def test_burst_handled_in_slices_in_order():
             assert ids == list(range(2, 2002))
             c.close()
             other.close()
+
+    run(go())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_frames_cut_anywhere_are_read_whole_and_in_order(seed):
+    """TCP keeps no frame boundaries: cut the stream at random points, mix short, 16-bit-length
+    and fragmented messages with pings, and every message still arrives whole, in order (a
+    splitter of our own in front of the library, tried for speed, failed this before its fix;
+    it saved 3 µs a frame and was not kept)."""
+    rng = random.Random(seed)
+
+    def ping(i: int, pad: int = 0) -> bytes:
+        return b'{"cmd":"ping","body":{},"id":%d%s}' % (i, b" " * pad)
+
+    async def go():
+        async with serving() as (_, port):
+            c = await connect(port)
+            stream, want = b"", []
+            for i in range(2, 42):
+                kind = rng.randrange(4)
+                msg = ping(i, rng.choice([0, 200, 5000]))  # 7-bit and 16-bit lengths
+                if kind == 0:  # a control frame first: the library's
+                    stream += Raw.masked(b"hi", PING)
+                if kind == 1:  # fragmented, with a ping between the fragments
+                    cut = rng.randrange(1, len(msg))
+                    stream += Raw.masked(msg[:cut], TEXT, fin=False) + Raw.masked(b"", PING)
+                    stream += Raw.masked(msg[cut:], CONT, fin=True)
+                else:
+                    stream += Raw.masked(msg)
+                want.append(i)
+            at = 0
+            while at < len(stream):
+                step = rng.choice([1, 2, 3, 7, 64, 1500])
+                c.w.write(stream[at : at + step])
+                await c.w.drain()
+                if rng.random() < 0.3:
+                    await asyncio.sleep(0.002)  # the server reads what came so far
+                at += step
+            got = []
+            while len(got) < len(want):
+                ev = await c.next()
+                if isinstance(ev, dict):
+                    got.append(ev["id"])
+            assert got == want
+            c.frame(TEXT, b"unmasked")  # still checked: an unmasked frame is a violation
+            c.w.write(Frame(TEXT, ping(99)).serialize(mask=False))
+            assert (await c.closed())[0] == 1002
 
     run(go())
 
