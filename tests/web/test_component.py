@@ -195,3 +195,24 @@ def test_a_move_with_no_choice_plays_itself_after_a_pause(page):
     assert page.evaluate("window.sent") == []
     page.wait_for_function("window.sent.length === 1", timeout=3000)
     assert page.evaluate("window.sent") == [{"type": "done"}]
+
+
+def test_quinze_scoreboard_shows_what_each_deal_counted(page):
+    """Out on one's own first turn in a match: −50 and nobody else scores that deal. The deal's
+    row shows what counted (its ``scores``), so that the rows add up to the totals, not the
+    cards left in the hands (its ``points``)."""
+    from tests.test_quinze import deal, fifteen
+
+    s = deal(["7H 8H 7D 8D 7C 8C 6S 9S 10H", ""], stock="5H")
+    for f in ("7H 8H", "7D 8D", "7C 8C", "6S 9S", "10H 5H"):
+        fifteen(s, f)
+    (d,) = s.view(1)["deals"]
+    assert d["points"] != d["scores"] == [-50, 0]  # the case in point: the hands held cards
+    m = model(s, 1, "quinze", legal=[])
+    m["turn"] = s.current
+    page.evaluate(MOUNT, [m])
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('#scoreboard table.scores tr')]
+            .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))"""
+    )
+    assert ["-50 ★", "0"] in rows and ["-50", "0"] in rows, rows

@@ -9,6 +9,7 @@ import { backUrl, prewarm, cardEl, cardName, cardsEl, glyph, isCardCode, isCardL
 import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
+import { dealScores } from "./layouts.js";
 import { isMuted, setMuted, unlock, play } from "./sound.js";
 import { ApiError, accountForm, api, leaderboardPage, playerPage, replayPage } from "./pages.js";
 import { h } from "./dom.js";
@@ -132,8 +133,8 @@ function shortName(i) {
 
 /** A bot kind in the page's language: a level by its name (the game master lists them), else
  *  the kind's word. */
-function botWord(kind) {
-  const level = levelsOf(gameOf(S.info && S.info.game)).find((l) => l.id === kind);
+function botWord(kind, game = S.info && S.info.game) {
+  const level = levelsOf(gameOf(game)).find((l) => l.id === kind);
   return level ? level[S.lang === "fr" ? "fr" : "en"] : valueWord(kind, S.lang);
 }
 
@@ -894,7 +895,7 @@ function drawTablesNow() {
       { class: "tables" },
       S.tables.map((tb) => {
         const free = tb.seats.some((s) => !s.taken);
-        const seats = tb.seats.map((s) => `J${s.seat + 1} ${s.bot ? `${tr("bot").toLowerCase()} ${valueWord(s.bot, S.lang)}` : s.taken ? s.name : tr("free_seat")}`);
+        const seats = tb.seats.map((s) => `${shortName(s.seat)} ${s.bot ? `${tr("bot").toLowerCase()} ${botWord(s.bot, tb.game).toLowerCase()}` : s.taken ? s.name : tr("free_seat")}`);
         const opts = Object.entries(tb.options || {}).map(([k, v]) => optionLabel({ name: k }, S.lang) + colon() + fmtOption(v));
         return h(
           "li",
@@ -917,7 +918,7 @@ function drawTablesNow() {
         );
       }),
     ),
-    more,
+    ...(more ? [more] : []), // replaceChildren would write a null as the word "null"
   );
 }
 
@@ -1193,7 +1194,9 @@ function drawTableNow() {
   const me = S.at ? S.at.seat : null;
   const title = gameTitle(info.game || view.game);
   document.title = (myTurn() ? "● " + tr("your_turn_title") + " · " : "") + `${title} · atout`;
-  ui.title.replaceChildren(h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + (me == null ? tr("spectator_short") : tr("you_are", { seat: seatName(me) })) }));
+  const who = me == null ? tr("spectator_short") : tr("you_are", { seat: seatName(me) });
+  // on a phone the title keeps the seat ("· P1"), not the sentence that would be cut
+  ui.title.replaceChildren(h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + who }), h("span", { class: "tid-short dim", "aria-hidden": "true", text: " · " + (me == null ? tr("spectator_short") : shortName(me)) }));
   const muted = isMuted();
   ui.mute.replaceChildren(iconSvg(muted ? "muted" : "sound"));
   ui.mute.setAttribute("aria-pressed", muted ? "true" : "false");
@@ -1203,7 +1206,7 @@ function drawTableNow() {
   let status;
   if (S.over) status = tr("over");
   else if (info.status === "aborted" || info.status === "closed") status = tr("status_" + info.status);
-  else if (!u) status = tr("waiting_players", { id: S.at ? S.at.table : "" });
+  else if (!u) status = tr("waiting_short"); // the felt says the rest
   else if (me == null) status = u.turn != null ? tr("their_turn", { who: seatName(u.turn) }) : "";
   else if (S.pending) status = tr("sending");
   else if (myTurn()) status = tr("your_turn");
@@ -1220,7 +1223,7 @@ function drawTableNow() {
   drawTimer();
   if (u) ui.table.set(tableModel());
   else {
-    ui.felt.replaceChildren(...waitingTable());
+    ui.felt.replaceChildren(...waitingTable().filter(Boolean));
   }
   markHint(hint);
   drawMoves();
@@ -1245,7 +1248,7 @@ function waitingTable() {
   };
   return [
     h("p", { class: "banner info", text: tr("waiting_players", { id: S.at ? S.at.table : "" }) }),
-    free ? h("p", { class: "dim", text: tr("free_seats_n", { n: free }) }) : null,
+    free ? h("p", { class: "banner quiet", text: tr("free_seats_n", { n: free }) }) : null,
     h("div", { class: "invite" }, h("span", { text: tr("invite_link") }), h("code", { id: "invite-link", text: link }), h("button", { type: "button", class: "quiet small-btn", id: "copy-invite", onclick: copy, text: tr("copy") })),
     S.at && S.at.seat != null && free
       ? h("p", {}, h("button", { type: "button", class: "primary", id: "fill-bots", disabled: left > 0, onclick: fillBots, text: left > 0 ? tr("fill_bots_in", { s: left }) : tr("fill_bots") }))
@@ -1517,8 +1520,8 @@ function dealsTable(history, n) {
     h(
       "tbody",
       {},
-      history.map((d) => h("tr", {}, h("th", { scope: "row", text: String(d.deal) }), (d.points || []).map((p, i) => h("td", { class: "num" + (d.out === i ? " out" : ""), text: String(p) + (d.first_turn && d.out === i ? " ★" : "") })))),
-      h("tr", { class: "total" }, h("th", { scope: "row", text: tr("total") }), Array.from({ length: n }, (_, i) => h("td", { class: "num", text: String(history.reduce((s, d) => s + ((d.points || [])[i] || 0), 0)) }))),
+      history.map((d) => h("tr", {}, h("th", { scope: "row", text: String(d.deal) }), dealScores(d).map((p, i) => h("td", { class: "num" + (d.out === i ? " out" : ""), text: String(p) + (d.first_turn && d.out === i ? " ★" : "") })))),
+      h("tr", { class: "total" }, h("th", { scope: "row", text: tr("total") }), Array.from({ length: n }, (_, i) => h("td", { class: "num", text: String(history.reduce((s, d) => s + (dealScores(d)[i] || 0), 0)) }))),
     ),
   );
 }
@@ -1669,13 +1672,15 @@ async function start() {
   window.addEventListener("popstate", () => navigate(location.pathname, false));
   if (new URLSearchParams(location.search).get("ws")) {
     S.api = false; // a page pointed at another game master: its accounts live on its own origin
-  } else {
+  } else if (/(?:^|;\s*)atout_account=1/.test(document.cookie)) {
+    // signed in at some point (the game master's marker; the session itself is HttpOnly)
     try {
       const me = await api("/api/me");
       S.account = me.name;
     } catch (e) {
-      // 401: a guest; anything else: this game master has no accounts (an older one)
+      // 401: the session ended; anything else: this game master has no accounts (an older one)
       if (!(e instanceof ApiError) || e.status !== 401) S.api = false;
+      else document.cookie = "atout_account=; Path=/; Max-Age=0; SameSite=Lax";
     }
   }
   const route = routeOf(location.pathname);

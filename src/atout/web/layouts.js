@@ -98,6 +98,12 @@ function quinzeValue(code) {
   return QUINZE_VALUES[r] || Number(r);
 }
 
+/** What a deal counted for each seat: its `scores` (out on one's own first turn in a match: −50,
+ * nobody else scores), not the card `points` left in the hands. */
+export function dealScores(d) {
+  return d.scores || d.points || [];
+}
+
 function scoreboard(view, ctx) {
   const phase = view.phase || {};
   const totals = phase.totals || [];
@@ -110,7 +116,7 @@ function scoreboard(view, ctx) {
       "tr",
       {},
       h("th", { scope: "row", text: String(d.deal) }),
-      (d.points || []).map((p, i) =>
+      dealScores(d).map((p, i) =>
         h("td", { class: "num" + (d.out === i ? " out" : ""), title: d.first_turn && d.out === i ? ctx.tr("bonus_title") : null, text: String(p) + (d.first_turn && d.out === i ? " ★" : "") }),
       ),
     ),
@@ -157,7 +163,7 @@ const QUINZE = {
       phase.name === "scoring"
         ? banner(ctx.tr("deal_over_banner", { n: phase.deal }), "info")
         : banner(ctx.tr("deal_line", { n: phase.deal, dealer: ctx.seatName(phase.dealer) }), "quiet");
-    return [scoreboard(view, ctx), note, h("div", { class: "zones" }, stockZone(view.stock_size ?? 0, ctx, null), discard), zone];
+    return [scoreboard(view, ctx), note, h("div", { class: "felt-row" }, h("div", { class: "zones" }, stockZone(view.stock_size ?? 0, ctx, null), discard), zone)];
   },
   pod(view, seat, ctx) {
     const totals = (view.phase || {}).totals || [];
