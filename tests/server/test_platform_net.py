@@ -37,7 +37,8 @@ async def http(port: int, raw: bytes) -> tuple[int, dict[str, str], bytes]:
     headers = {}
     for line in lines[1:]:
         k, _, v = line.partition(":")
-        headers[k.strip().lower()] = v.strip()
+        k = k.strip().lower()  # a repeated header (Set-Cookie): its values, one per line
+        headers[k] = f"{headers[k]}\n{v.strip()}" if k in headers else v.strip()
     return int(lines[0].split(" ")[1]), headers, body
 
 
@@ -58,8 +59,11 @@ def test_signup_over_http_then_the_cookie_makes_the_websocket_the_accounts():
                 port, post("/api/signup", {"name": "Maëlle", "password": "hunter2hunter2"})
             )
             assert status == 201 and json.loads(body) == {"name": "Maëlle"}
-            token = headers["set-cookie"].split(";")[0].split("=", 1)[1]
-            assert "HttpOnly" in headers["set-cookie"]
+            (session,) = [
+                c for c in headers["set-cookie"].split("\n") if c.startswith("atout_session=")
+            ]
+            token = session.split(";")[0].split("=", 1)[1]
+            assert "HttpOnly" in session
             assert headers["connection"] == "close" and headers["cache-control"] == "no-store"
             status, _, body = await http(
                 port,

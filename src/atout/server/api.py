@@ -36,6 +36,7 @@ from atout.server.ratings import Ratings
 
 MAX_BODY = 4096  # bytes of a POST body
 COOKIE = "atout_session"
+MARKER = "atout_account"  # "1" while a session cookie is set: readable by the page
 PAGE_MAX = 100  # limit= at most
 
 #: Every code the API answers with, its status and when.
@@ -165,8 +166,13 @@ def session_token(headers: dict[str, str]) -> str | None:
     return None
 
 
-def session_cookie(token: str, max_age: int) -> tuple[str, str]:
-    return ("Set-Cookie", f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}")
+def session_cookies(token: str, max_age: int) -> list[tuple[str, str]]:
+    """The session (HttpOnly: no script reads it) and a marker the page can read, so that it
+    asks ``/api/me`` only when signed in: a guest's page makes no request that fails."""
+    return [
+        ("Set-Cookie", f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}"),
+        ("Set-Cookie", f"{MARKER}={1 if token else ''}; SameSite=Lax; Path=/; Max-Age={max_age}"),
+    ]
 
 
 class Api:
@@ -299,14 +305,14 @@ class Api:
                 name, token = finish(p, got, now)
             except AccountError as e:
                 return error_response(e)
-            return json_response(status, {"name": name}, [session_cookie(token, int(SESSION_TTL))])
+            return json_response(status, {"name": name}, session_cookies(token, int(SESSION_TTL)))
 
         return Deferred(lambda: run_job(p), answer)
 
     def logout(self, req: HttpRequest, now: float) -> HttpResponse:
         self._decode(_empty, req.body)
         self.accounts.logout(session_token(req.headers))
-        return HttpResponse(204, b"", [session_cookie("", 0)])
+        return HttpResponse(204, b"", session_cookies("", 0))
 
     def me(self, req: HttpRequest, now: float) -> HttpResponse:
         name = self.accounts.session(session_token(req.headers), now)
