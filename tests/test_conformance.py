@@ -291,6 +291,20 @@ def test_moves_and_views_serialize(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_with_a_field_it_does_not_have_is_refused(game_id: str) -> None:
+    """Every message is validated: a move carrying anything more (a 60 KB ``pad``) is malformed,
+    not played with the extra dropped."""
+    game = all_games()[game_id]
+    state = game.setup(game.max_players, None, 5)
+    for move in state.legal_moves():
+        data = msgspec.to_builtins(move)
+        assert game.parse_move(data) == move
+        with pytest.raises(IllegalMove) as e:
+            game.parse_move({**data, "pad": "P" * 60_000})
+        assert e.value.code == "bad_move"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_setup_is_validated(game_id: str) -> None:
     game = all_games()[game_id]  # player counts: test_player_counts_are_checked_at_both_ends
     with pytest.raises(AtoutError) as exc:

@@ -29,7 +29,7 @@ class MatchOptions(base.Options, frozen=True):
     """No options."""
 
 
-class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
+class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type", forbid_unknown_fields=True):
     card: str
 
     def __str__(self) -> str:

@@ -106,7 +106,7 @@ class Result(msgspec.Struct, frozen=True):
     detail: dict[str, Any] = {}
 
 
-class SimpleMove(msgspec.Struct, frozen=True, tag_field="type"):
+class SimpleMove(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     """Base of a move with no parameter (``draw``, ``pass``): a subclass gives only its tag
     (``class Draw(SimpleMove, tag="draw")``), which is also its readable form."""
 

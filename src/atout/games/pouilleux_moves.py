@@ -10,7 +10,7 @@ import msgspec
 from atout.games.base import SimpleMove
 
 
-class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
+class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type", forbid_unknown_fields=True):
     """Draw the card at ``position`` (0-based) of the next player's re-randomised hand."""
 
     position: int
@@ -19,7 +19,14 @@ class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="type"):
         return f"draw {self.position}"
 
 
-class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", omit_defaults=True):
+class Lay(
+    msgspec.Struct,
+    frozen=True,
+    tag="lay",
+    tag_field="type",
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
     """Lay one special pair (after the draw) with its effect's parameters.
 
     ``cards``: the two cards, in code order. ``colour`` for Aces ("red"/"black"); ``target`` for
@@ -43,7 +50,7 @@ class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", omit_default
         return out
 
 
-class Pick(msgspec.Struct, frozen=True, tag="pick", tag_field="type"):
+class Pick(msgspec.Struct, frozen=True, tag="pick", tag_field="type", forbid_unknown_fields=True):
     """After laying the Jacks: take the card at ``position`` of the target's re-randomised
     hand."""
 

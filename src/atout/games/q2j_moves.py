@@ -11,7 +11,7 @@ from atout.games.common import code_spellings
 _CODES = code_spellings(deck_52())
 
 
-class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type"):
+class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type", forbid_unknown_fields=True):
     """Play one card, or two Queens together (a Q²)."""
 
     cards: tuple[str, ...]

@@ -22,7 +22,9 @@ def _canonical(codes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(get(c, c) for c in codes))
 
 
-class Fifteen(msgspec.Struct, frozen=True, tag="fifteen", tag_field="type"):
+class Fifteen(
+    msgspec.Struct, frozen=True, tag="fifteen", tag_field="type", forbid_unknown_fields=True
+):
     """Discard one fifteen: hand cards plus any table cards. The codes are a set: they are kept
     sorted, so any order names the same move; the Ace values are found by the game."""
 
@@ -35,7 +37,7 @@ class Fifteen(msgspec.Struct, frozen=True, tag="fifteen", tag_field="type"):
         return "fifteen " + "+".join(self.cards)
 
 
-class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type"):
+class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", forbid_unknown_fields=True):
     """Lay one card face up on the table, or two face cards of the same rank; ends the turn."""
 
     cards: tuple[str, ...]
