@@ -65,6 +65,17 @@ def test_simulate_with_several_bot_kinds_runs_a_tournament(tmp_path) -> None:
     assert (tmp_path / "index.html").exists()
 
 
+def test_a_search_budget_is_a_bot_kind_wherever_the_help_says_so() -> None:
+    """``ismcts:N`` (the search's budget) is taken by --bots, in a tournament and in a game."""
+    out = run("tournament", "-g", "q2j", "-p", "2", "-n", "2", "-w", "1", "--json")
+    assert json.loads(out)  # the defaults
+    out = run("tournament", "-g", "q2j", "-p", "2", "-n", "2", "-w", "1", "--json",
+              "--bots", "ismcts:5,random")  # fmt: skip
+    assert {k["kind"] for k in json.loads(out)[0]["kinds"]} == {"ismcts:5", "random"}
+    summary = json.loads(run("simulate", "-p", "2", "-n", "2", "--bots", "ismcts:5", "--json"))
+    assert summary["bots"] == ["ismcts:5", "ismcts:5"] and summary["completed"] == 2
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game", ["q2j", "quinze", "pouilleux"])
 def test_demo_plays_a_game_to_the_end(game: str, lang: str) -> None:

@@ -54,6 +54,15 @@ def fails(*args: str) -> str:
         (["bots", "--url", "ws://127.0.0.1:1/ws"], ["ws://127.0.0.1:1/ws", "refused"]),
         (["bots", "--url", "http://example.invalid/"], ["isn't a valid URI"]),
         (["nocommand"], ["No such command"]),
+        (["--bogus"], ["No such option: --bogus"]),  # before any command: no framed box
+        (["tournament", "--bots", ""], ["--bots ''", "at least one bot kind"]),
+        (["tournament", "-p", ""], ["--players ''", "nothing to play"]),
+        (["tournament", "-g", ",,"], ["--game ',,'", "nothing to play"]),
+        (["tournament", "-w", "100000"], ["--workers 100000", "processes"]),
+        (["tournament", "-p", "1", "-n", "2"], ["2 to 10 players"]),  # before the progress bar
+        (["play", "--bot-delay", "-1"], ["--bot-delay", "greater than or equal to 0"]),
+        (["play", "--turn-seconds", "nan"], ["--turn-seconds"]),
+        (["play", "--hint-kind", "nope"], ["unknown bot 'nope'"]),
     ],
 )
 def test_a_mistake_is_one_line_and_exit_2(args: list[str], words: list[str]) -> None:

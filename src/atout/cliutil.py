@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,6 +37,27 @@ class Commands(TyperGroup):
     value refused) are said on stderr in one line, in French after ``--lang fr``; anything else is
     a bug and is said in one line too, with exit code 1 (``ATOUT_DEBUG=1`` shows the traceback).
     """
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """A mistake in the words before any command (``atout --bogus``) is said in the same
+        one line as a command's, not in the library's framed box."""
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        given = args[0] if args else kwargs.get("args")
+        argv = list(given) if given is not None else sys.argv[1:]
+        try:
+            code = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        except typer.TyperException as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # ``atout`` alone: the help
+                typer.echo(e.format_message())
+                sys.exit(e.exit_code)
+            line, code = error_line(e, _lang_of(argv) == "fr")
+            typer.echo(line, err=True)
+            sys.exit(code)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         ctx.meta["atout.args"] = list(args)
@@ -72,7 +94,12 @@ _CLICK_FR = [
     (r"^Missing option (.*)\.$", r"Option manquante \1."),
     (r"^No such option: (.*)$", r"Option inconnue : \1"),
     (r"^No such command (.*)\.$", r"Commande inconnue \1."),
-    (r"^Got unexpected extra argument", r"Argument en trop"),
+    (r"^Got unexpected extra argument\(s\) \((.*)\)$", r"Argument(s) en trop : \1"),
+    (r"^Got unexpected extra arguments? \((.*)\)$", r"Argument en trop : \1"),
+    (r"Input should be greater than or equal to (\S+)$", r"la valeur doit être au moins \1"),
+    (r"Input should be less than or equal to (\S+)$", r"la valeur doit être au plus \1"),
+    (r"Input should be a valid integer.*$", r"un nombre entier est attendu"),
+    (r"Input should be a valid number.*$", r"un nombre est attendu"),
     (r"^Option (.*) requires an argument\.$", r"L'option \1 attend une valeur."),
 ]
 
@@ -94,6 +121,8 @@ def error_line(e: BaseException, fr: bool = False) -> tuple[str, int]:
         ctx = getattr(e, "ctx", None)
         hint = f" ({ctx.command_path} --help)" if ctx is not None and ctx.parent else ""
         return f"{err} {text}{hint}", 2
+    if type(e).__module__.split(".")[0] in ("sqlite3", "psycopg"):  # a database refused
+        return f"{err} database: {' '.join(str(e).split()) or type(e).__name__}", 2
     if isinstance(e, OSError) and e.filename is not None:
         return f"{err} {e.filename}: {e.strerror or e}", 2
     if isinstance(e, (OSError, ValueError, msgspec.MsgspecError)):

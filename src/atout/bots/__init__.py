@@ -42,6 +42,19 @@ def make_bot(kind: str, seed: int) -> Bot:
     return _REGISTRY[kind](seed)
 
 
+def make_spec(spec: str, seed: int) -> Bot:
+    """A bot from a spec: a kind (``heuristic``), or ``ismcts:500`` / ``ismcts:0.5s`` (the
+    search's budget): what ``--bots`` and ``--hint-kind`` take on the command line."""
+    kind, _, arg = spec.partition(":")
+    if not arg:
+        return make_bot(kind, seed)
+    if kind == "ismcts":
+        from atout.bots.ismcts import from_spec
+
+        return from_spec(arg, seed)
+    raise ValueError(f"bot {kind!r} takes no argument (got {spec!r})")
+
+
 def _load() -> None:
     """Import every bot module once (each registers its kinds): the package's folder is
     listed at the first call only, not at each table created or bot made."""

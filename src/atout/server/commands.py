@@ -148,6 +148,8 @@ def serve(
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not one line per connection
     if (bus is None) != (node is None):
         raise typer.BadParameter("--bus and --node go together", param_hint="--node")
+    if sync.lower() not in ("normal", "full"):  # it goes into a PRAGMA: nothing else passes
+        raise typer.BadParameter(f"{sync!r}: normal or full", param_hint="--sync")
     if node is not None and not (db or "").startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("several nodes share a postgresql:// database", param_hint="--db")
     path = db or default_db()
@@ -372,14 +374,20 @@ def verify(
         data = json.loads(record.read_text())
         items = data if isinstance(data, list) else [data]
         recs = [msgspec.convert(item, TableRecord) for item in items]
-    except (ValueError, msgspec.ValidationError) as e:
+        if not recs:
+            raise ValueError("no record in it")
+    except (ValueError, msgspec.ValidationError, RecursionError) as e:
+        why = "nested too deep" if isinstance(e, RecursionError) else e
         raise CommandLineError(
-            f"{record} is not a record from 'atout export' ({e})",
-            f"{record} n'est pas un enregistrement de 'atout export' ({e})",
+            f"{record} is not a record from 'atout export' ({why})",
+            f"{record} n'est pas un enregistrement de 'atout export' ({why})",
         ) from None
     bad = 0
     for rec in recs:
-        problems = check(rec)
+        try:
+            problems = check(rec)
+        except (ArithmeticError, ValueError, LookupError, TypeError) as e:  # a forged record
+            problems = [f"cannot be replayed: {type(e).__name__}: {e}"]
         if problems:
             bad += 1
             print(f"{rec.table}: FAILED")
@@ -423,8 +431,7 @@ def export(
     if not is_url(db):
         path = Path(db) if db else default_db()
         if not path.exists():
-            typer.echo(f"no database at {path}", err=True)
-            raise typer.Exit(1)
+            raise CommandLineError(f"no database at {path}", f"pas de base de données à {path}")
         db = str(path)
     store = open_store(db)
     try:
@@ -433,11 +440,12 @@ def export(
         for tid in ids:
             rec = store.load(tid)
             if rec is None:
-                typer.echo(f"no table {tid}", err=True)
-                raise typer.Exit(1)
+                raise CommandLineError(f"no table {tid}", f"pas de table {tid}")
             if rec.status != "finished":
-                typer.echo(f"table {tid} is not finished: its seed stays secret", err=True)
-                raise typer.Exit(1)
+                raise CommandLineError(
+                    f"table {tid} is not finished: its seed stays secret",
+                    f"la table {tid} n'est pas finie : sa graine reste secrète",
+                )
             records.append(msgspec.to_builtins(export_record(rec)))
     finally:
         store.close()

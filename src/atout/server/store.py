@@ -373,6 +373,8 @@ class SQLiteStore(SqlStore):
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._x = self.db.execute
         self.db.execute("PRAGMA journal_mode=WAL")
+        if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA", "OFF"):
+            raise ValueError(f"synchronous={synchronous!r}: NORMAL or FULL")
         self.db.execute(f"PRAGMA synchronous={synchronous}")
         self.db.executescript(SCHEMA)
         self.db.execute("BEGIN")

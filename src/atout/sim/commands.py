@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Annotated
 
 import typer
 
-from atout.cliutil import int_list, options_from_pairs
+from atout.cliutil import CommandLineError, int_list, options_from_pairs
+
+DEMO = {"--game": "q2j,quinze", "--players": "2,4"}
 
 
 def tournament(
@@ -41,16 +44,36 @@ def tournament(
     from rich.progress import Progress
     from rich.table import Table
 
-    from atout.bots import make_bot
+    from atout.bots import make_spec
     from atout.games import get_game
     from atout.sim.tournament import run_tournament, write_report
 
     game_ids = [g for g in game.split(",") if g]
     counts = int_list(players, "--players")
     kinds = [b for b in bots.split(",") if b]
+    for flag, given, got in (("--game", game, game_ids), ("--players", players, counts)):
+        if not got:
+            raise CommandLineError(
+                f"{flag} {given!r}: nothing to play (e.g. {flag} {DEMO[flag]})",
+                f"{flag} {given!r} : rien à jouer (par ex. {flag} {DEMO[flag]})",
+            )
+    if not kinds:
+        raise CommandLineError(
+            f"--bots {bots!r}: name at least one bot kind (e.g. --bots heuristic,random)",
+            f"--bots {bots!r} : donnez au moins un type de robot (par ex. --bots heuristic,random)",
+        )
+    for g in game_ids:
+        for n in counts:
+            get_game(g).check_players(n)
+    cap = max(64, 4 * (os.cpu_count() or 1))
+    if workers > cap:
+        raise CommandLineError(
+            f"--workers {workers}: at most {cap} processes here (0: one per core)",
+            f"--workers {workers} : {cap} processus au plus ici (0 : un par cœur)",
+        )
     options = options_from_pairs(option, game_ids)
     for kind in set(kinds):
-        make_bot(kind, 0)  # an unknown kind is refused before the progress bar
+        make_spec(kind, 0)  # an unknown kind is refused before the progress bar
     console = Console()
     if as_json:
         tables = run_tournament(game_ids, counts, kinds, games, seed, options, workers)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots import Bot, make_bot
+from atout.bots import Bot, make_spec
 from atout.games import get_game
 from atout.games.base import Event, Game, Result, State
 
@@ -49,7 +49,7 @@ def play(
     """Play one game; ``on_turn(state, seat)`` runs before each move and
     ``on_event(state, seat, events)`` after it (for the demo)."""
     state = game.setup(players, options, seed)
-    bots: list[Bot] = [make_bot(k, seed * 31 + i) for i, k in enumerate(bot_kinds)]
+    bots: list[Bot] = [make_spec(k, seed * 31 + i) for i, k in enumerate(bot_kinds)]
     record = Played(game.id, players, dict(options or {}), seed, list(bot_kinds))
     if on_event:
         on_event(state, None, state.start_events())

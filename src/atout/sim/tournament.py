@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from atout.bots import Bot, make_bot
+from atout.bots import make_spec
 from atout.games import get_game
 from atout.sim.runner import MAX_MOVES, game_seed
 
@@ -45,18 +45,6 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def make_spec(spec: str, seed: int) -> Bot:
-    """A bot from a spec: ``heuristic``, or ``ismcts:500`` / ``ismcts:0.5s``."""
-    kind, _, arg = spec.partition(":")
-    if not arg:
-        return make_bot(kind, seed)
-    if kind == "ismcts":
-        from atout.bots.ismcts import from_spec
-
-        return from_spec(arg, seed)
-    raise ValueError(f"bot {kind!r} takes no argument (got {spec!r})")
 
 
 def lineup(kinds: Sequence[str], players: int, index: int) -> list[str]:

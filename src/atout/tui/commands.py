@@ -65,9 +65,11 @@ def play(
     ] = None,
     bot_kind: Annotated[
         str | None,
-        typer.Option(help="A raw bot kind instead of a level: random, heuristic, ismcts:500."),
+        typer.Option(help="A raw bot kind instead of a level: random, heuristic or ismcts."),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.6,
+    bot_delay: Annotated[
+        float, typer.Option(min=0, max=60, help="Seconds a bot waits before moving (0 to 60).")
+    ] = 0.6,
     name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
     lang: Annotated[
         str, typer.Option("--lang", "-l", help="en or fr.", callback=check_lang)
@@ -78,14 +80,17 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")
     ] = None,
     turn_seconds: Annotated[
-        float, typer.Option(help="Turn time limit of the table created (0: none).")
+        float,
+        typer.Option(
+            min=0, max=86400, help="Turn time limit of the table created (0: none; at most a day)."
+        ),
     ] = 0.0,
     hint_kind: Annotated[
         str, typer.Option(help="Bot giving hints (h): heuristic, ismcts, ismcts:2000.")
     ] = "heuristic",
 ) -> None:
     """Play a game in the terminal (arrows and Enter or 1-9 to play, h for a hint, q to quit)."""
-    from atout.bots import make_bot
+    from atout.bots import make_bot, make_spec
     from atout.bots.levels import LEVELS, level_id
     from atout.games import get_game
     from atout.tui.app import run
@@ -120,8 +125,8 @@ def play(
                 f"--level {level} : ce niveau n'existe pas ; les niveaux sont "
                 + ", ".join(lv.fr.lower() for lv in LEVELS),
             )
-    make_bot(bot_kind, 0)
-    make_bot(hint_kind, 0)
+    make_bot(bot_kind, 0)  # the game master seats registered kinds only
+    make_spec(hint_kind, 0)  # a hint may set the search's budget: ismcts:2000
     if url is not None:
         _check_reachable(url)
     opts = PlayOptions(
