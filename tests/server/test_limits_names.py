@@ -27,6 +27,9 @@ def hello(name: str) -> dict:
         ("a\nb", "control"),
         ("a\x7fb", "control"),
         ("   ", "empty"),
+        ("\u200b", "empty"),  # a zero-width space: nothing to see
+        ("\u200b\u2060 ", "empty"),
+        ("\u0301\u0301", "empty"),  # accents on nothing
         ("\ufdfa" * 4, "too_long"),  # 4 characters, 72 after NFKC
     ],
 )

@@ -36,7 +36,7 @@ ERROR_CODES: dict[str, str] = {
     "table.seat_taken_over": "Another connection resumed this seat with its token.",
     "table.closed": "The table was closed without a result ('aborted': it failed; 'closed': it expired or its players were gone too long).",
     "lobby.option_limit": "An option is beyond this server's maximum (detail: option, max); retrying will not help.",
-    "lobby.bad_name": "The hello name is empty or too long after NFKC normalisation, holds control or bidirectional-formatting characters, or is reserved ('gm', 'bot-…'); detail.reason says which.",
+    "lobby.bad_name": "The hello name is empty (nothing visible: no letter, digit, punctuation or symbol) or too long after NFKC normalisation, holds control or bidirectional-formatting characters, or is reserved ('gm', 'bot-…'); detail.reason says which.",
     "lobby.name_taken": "The hello name is an account's: log in to play under it, or choose another.",
     "lobby.account_seated": "This account already holds a seat at this table (from another device: resume it).",
     "table.too_early": "fill_bots before the table's wait is over; retry after detail.retry_after seconds.",

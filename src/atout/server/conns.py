@@ -74,8 +74,8 @@ def check_name(name: str) -> str:
     bidirectional-formatting, unassigned or private-use characters."""
     norm = unicodedata.normalize("NFKC", name).strip()
     why = None
-    if not norm:
-        why = "empty"
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in norm):
+        why = "empty"  # nothing to see: "", spaces, a zero-width space, marks alone
     elif len(norm) > 64:
         why = "too_long"
     elif any(ch in BIDI for ch in norm):
