@@ -424,3 +424,25 @@ def test_the_other_games_render(servers, browser, game, players):
         player.play_turn(CHOOSERS[game])
     assert player.last >= 0
     assert not errors, errors
+
+
+def test_the_lobby_lists_a_waiting_table_in_the_pages_words(servers, browser):
+    """An open table's seats in the lobby: P1/P2 in English, bots by their level's name, and
+    nothing from the page's plumbing (a missing 'more' button once wrote "null" there)."""
+    errors: list[str] = []
+    host = open_page(browser, servers, errors)
+    connect(host, "ines")
+    fill_table_form(host, "q2j", 3, humans=(1,))
+    host.click("#create-button")
+    host.wait_for_selector("#table-title")
+    table = table_id(host)
+    guest = open_page(browser, servers, errors)
+    connect(guest, "joel")
+    guest.click("#refresh")
+    item = guest.locator(f'.table-item[data-table="{table}"]')
+    item.wait_for()
+    seats = item.locator(".dim").first.inner_text()
+    assert seats.startswith("P1 ines") and "P3 bot intermediate" in seats, seats
+    assert "J1" not in seats and "moyen" not in seats
+    assert "null" not in guest.inner_text("#tables")
+    assert not errors, errors
