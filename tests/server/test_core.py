@@ -37,6 +37,26 @@ def test_handshake_and_version():
     assert {g["id"] for g in games} >= {"q2j"}
 
 
+def test_list_games_follows_the_games_registered():
+    """The summaries are built once (they cost ~1.6 ms: a burst of list_games would hold the
+    loop) and again when the set of games changes."""
+    from tests import toygame
+
+    from atout.games import register, unregister
+
+    h = Harness()
+    c = h.connect()
+    first = h.request(c, "list_games")["body"]["games"]
+    assert h.request(c, "list_games")["body"]["games"] == first
+    register(toygame.MatchGame())
+    try:
+        ids = {g["id"] for g in h.request(c, "list_games")["body"]["games"]}
+        assert ids == {g["id"] for g in first} | {"match"}
+    finally:
+        unregister("match")
+    assert h.request(c, "list_games")["body"]["games"] == first
+
+
 def test_malformed_and_unknown():
     h = Harness()
     c = h.connect()
