@@ -33,6 +33,21 @@ def test_commands_are_rate_limited_per_connection_with_a_retry_hint():
     assert h.request(d, "ping")["cmd"] == "pong"
 
 
+def test_a_page_of_tables_counts_as_several_commands():
+    """list_tables costs the loop a scan and fifty tables described: it counts as 8 commands,
+    so a burst of them cannot hold the loop (200 of them at 1.6 ms each would, 320 ms)."""
+    h = Harness(limits=limits(conn_rate=10.0, conn_burst=20))
+    c = h.connect()  # hello: 1 of 20
+    assert h.request(c, "list_tables")["cmd"] == "tables"  # 9
+    assert h.request(c, "list_tables")["cmd"] == "tables"  # 17
+    rep = h.request(c, "list_tables")  # 3 left: one taken as for any frame, 7 more wanted
+    assert rep["cmd"] == "error" and rep["body"]["code"] == "limit.rate"
+    assert rep["body"]["detail"]["retry_after"] == pytest.approx(0.5, abs=0.002)  # 5 to go
+    assert h.request(c, "ping")["cmd"] == "pong"  # the 2 left still serve cheap commands
+    h.now += 0.8
+    assert h.request(c, "list_tables")["cmd"] == "tables"
+
+
 def test_token_guessing_is_rate_limited():
     h = Harness(limits=limits(conn_rate=20.0, conn_burst=40))
     c = h.connect()

@@ -26,14 +26,15 @@ class Bucket:
         self.tokens = float(burst)
         self.stamp = now
 
-    def take(self, now: float) -> float:
-        """Take a token: 0.0 if there was one, else the seconds until there is."""
+    def take(self, now: float, cost: float = 1.0) -> float:
+        """Take ``cost`` tokens: 0.0 if there were, else the seconds until there are (nothing
+        taken then)."""
         self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= cost:
+            self.tokens -= cost
             return 0.0
-        return (1.0 - self.tokens) / self.rate
+        return (cost - self.tokens) / self.rate
 
 
 @dataclass(slots=True)

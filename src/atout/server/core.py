@@ -52,6 +52,9 @@ from atout.server.store import SQLiteStore, TableStore
 from atout.server.table import TableActor, parse_move
 
 log = logging.getLogger("atout.server")
+#: Commands that cost the loop more, counted as this many in the rate limits: a page of tables
+#: (~1.6 ms with 300 tables: a scan, a sort, fifty tables described), a hint (a bot's decision).
+COSTS: dict[type, float] = {m.ListTables: 8.0, m.Hint: 4.0}
 
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"
@@ -170,6 +173,12 @@ class Core:
             self._error(c, getattr(e, "request_id", None), e)
             return out
         rid = msg.id
+        extra = COSTS.get(type(msg))
+        if extra is not None:  # a command that costs the loop more counts as several
+            wait = self._throttle(c, now, extra - 1.0)
+            if wait:
+                self._error(c, rid, limited("limit.rate", "Too many commands", wait))
+                return out
         if c.name is None and not isinstance(msg, m.Hello):
             self._error(
                 c,
@@ -424,13 +433,13 @@ class Core:
         )
 
     # -- rate limits and quotas
-    def _throttle(self, c: Conn, now: float) -> float:
-        """0.0 if ``c`` may send a command now, else the seconds to wait."""
-        wait = c.commands.take(now) if c.commands is not None else 0.0
+    def _throttle(self, c: Conn, now: float, cost: float = 1.0) -> float:
+        """0.0 if ``c`` may send a command (``cost`` of them) now, else the seconds to wait."""
+        wait = c.commands.take(now, cost) if c.commands is not None else 0.0
         if c.address is not None and not wait:
             a = self.addresses.get(c.address)
             if a is not None:
-                wait = a.commands.take(now)
+                wait = a.commands.take(now, cost)
         return wait
 
     def _error(self, c: Conn, rid: int | None, e: AtoutError, table: str | None = None) -> None:
