@@ -1493,7 +1493,18 @@ function drawOver() {
       { class: "actions" },
       me != null ? h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: rematch, text: tr("rematch") }) : null,
       h("button", { type: "button", id: "lobby", "data-key": "lobby", onclick: leave, text: tr("back_to_lobby") }),
-      h("button", { type: "button", id: "see-table", "data-key": "see-table", onclick: () => ui.over.classList.toggle("peek"), text: tr("see_table") }),
+      h("button", {
+        type: "button",
+        id: "see-table",
+        "data-key": "see-table",
+        "aria-pressed": ui.over.classList.contains("peek") ? "true" : "false",
+        onclick: (ev) => {
+          const on = ui.over.classList.toggle("peek");
+          ev.currentTarget.textContent = tr(on ? "see_result" : "see_table");
+          ev.currentTarget.setAttribute("aria-pressed", on ? "true" : "false");
+        },
+        text: tr(ui.over.classList.contains("peek") ? "see_result" : "see_table"),
+      }),
     ),
   ];
   const card = h("div", { class: "over-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-h" }, parts.filter(Boolean));
