@@ -1425,8 +1425,10 @@ function drawLog() {
     ui.log.append(h("li", { class: "ev ev-" + e.kind, dataset: { seat: e.seat ?? "" } }, sentenceNodes(e.text, S.lang)));
   }
   if (S.log.length > ui.logCount) {
-    const lastText = S.log[S.log.length - 1].text;
-    ui.last.replaceChildren(...sentenceNodes(lastText, S.lang));
+    const last = S.log[S.log.length - 1];
+    // the line under your hand speaks to you: "Your turn.", not "P1's turn."
+    const mine = last.kind === "turn" && S.at && S.at.seat != null && last.seat === S.at.seat;
+    ui.last.replaceChildren(...sentenceNodes(mine ? tr("your_turn_line") : last.text, S.lang));
   }
   ui.logCount = S.log.length;
   if (atBottom) box.scrollTop = box.scrollHeight;
