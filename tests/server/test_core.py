@@ -187,6 +187,10 @@ def test_error_never_names_hidden_card():
     assert r["cmd"] == "error"
     assert hidden not in r["body"]["message"]
     assert msgspec.json.encode(r).decode().count(f'"{hidden}"') == 0
+    # said as a card, in both languages, not as a riddle ("? is not in your hand.")
+    assert "?" not in r["body"]["message"] and "?" not in r["body"]["message_fr"]
+    assert "this card" in r["body"]["message"].lower(), r["body"]["message"]
+    assert "cette carte" in r["body"]["message_fr"].lower(), r["body"]["message_fr"]
 
 
 def test_turn_timer_plays_default_move():

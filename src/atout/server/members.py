@@ -192,10 +192,16 @@ def scrub(text: str, secret: set[Any], lang: str) -> str:
         return text
     codes = {c.code for c in secret}
     text = _CODE.sub(lambda mo: "??" if mo.group(0) in codes else mo.group(0), text)
+    this = "cette carte" if lang == "fr" else "this card"
+
+    def said(mo: re.Match[str]) -> str:  # as a card, not as a riddle ("? is not in your hand")
+        lead = mo.group(1)
+        return this if lead is None else lead + this.capitalize()
+
     for c in secret:
         name = c.name(lang)
         if name in text:
-            text = text.replace(name, "?")
+            text = re.sub(rf"(^|[.!?] )?{re.escape(name)}", said, text)
     return text
 
 
