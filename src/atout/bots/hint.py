@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.bots import make_bot
+from atout.bots import make_spec
 from atout.games.base import Game
 
 
@@ -25,19 +25,17 @@ def hint(
     """
     if not legal:
         raise ValueError("no legal move: it is not this seat's turn")
-    kind, _, arg = bot_kind.partition(":")
+    kind = bot_kind.partition(":")[0]
     if kind == "heuristic":
         from atout.bots.heuristic import HeuristicBot, explain
 
         move, why, params = HeuristicBot(seed).decide(game, view, legal)
         return move, {lang: explain(game, why, params, lang) for lang in ("en", "fr")}
     if kind == "ismcts":
-        from atout.bots.ismcts import ISMCTSBot, from_spec
-
-        bot = from_spec(arg, seed) if arg else ISMCTSBot(seed)
+        bot = make_spec(bot_kind, seed)  # ismcts, or ismcts:2000 (its budget)
         move = bot.choose(game, view, legal)
         return move, _ismcts_reason(game, move, bot.last)
-    move = make_bot(bot_kind, seed).choose(game, view, legal)
+    move = make_spec(bot_kind, seed).choose(game, view, legal)
     return move, {"en": "A random legal move.", "fr": "Un coup légal au hasard."}
 
 

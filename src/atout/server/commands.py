@@ -123,6 +123,7 @@ def serve(
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
     from atout.server.limits import Limits, default_max_connections, parse_limits
+    from atout.server.store import SYNC_MODES
     from atout.server.ws import serve as run
 
     try:
@@ -148,7 +149,7 @@ def serve(
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not one line per connection
     if (bus is None) != (node is None):
         raise typer.BadParameter("--bus and --node go together", param_hint="--node")
-    if sync.lower() not in ("normal", "full"):  # it goes into a PRAGMA: nothing else passes
+    if sync.upper() not in SYNC_MODES:  # said here, before anything starts
         raise typer.BadParameter(f"{sync!r}: normal or full", param_hint="--sync")
     if node is not None and not (db or "").startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("several nodes share a postgresql:// database", param_hint="--db")

@@ -51,6 +51,7 @@ PRUNE_EVERY = 2_000  # journal rows between two prunings of its prefix (~0.4 ms 
 CHECKPOINT_COMMITS = 500
 CHECKPOINT_SECONDS = 1.0
 AUTO_CHECKPOINT = 1000  # SQLite's own default, back in force if the checkpointer dies
+SYNC_MODES = ("NORMAL", "FULL")  # SQLite synchronous: survives a crash / a power loss
 
 log = logging.getLogger("atout.server")
 
@@ -373,8 +374,8 @@ class SQLiteStore(SqlStore):
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._x = self.db.execute
         self.db.execute("PRAGMA journal_mode=WAL")
-        if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA", "OFF"):
-            raise ValueError(f"synchronous={synchronous!r}: NORMAL or FULL")
+        if synchronous.upper() not in SYNC_MODES:  # it goes into a PRAGMA as it is
+            raise ValueError(f"synchronous={synchronous!r}: one of {', '.join(SYNC_MODES)}")
         self.db.execute(f"PRAGMA synchronous={synchronous}")
         self.db.executescript(SCHEMA)
         self.db.execute("BEGIN")

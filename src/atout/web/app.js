@@ -1195,8 +1195,8 @@ function drawTableNow() {
   const title = gameTitle(info.game || view.game);
   document.title = (myTurn() ? "● " + tr("your_turn_title") + " · " : "") + `${title} · atout`;
   const who = me == null ? tr("spectator_short") : tr("you_are", { seat: seatName(me) });
-  // on a phone the title keeps the seat ("· P1"), not the sentence that would be cut
-  ui.title.replaceChildren(h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + who }), h("span", { class: "tid-short dim", "aria-hidden": "true", text: " · " + (me == null ? tr("spectator_short") : shortName(me)) }));
+  const whoShort = me == null ? tr("spectator_short") : shortName(me); // a phone: "· P1", not a cut sentence
+  ui.title.replaceChildren(h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + who }), h("span", { class: "tid-short dim", "aria-hidden": "true", text: " · " + whoShort }));
   const muted = isMuted();
   ui.mute.replaceChildren(iconSvg(muted ? "muted" : "sound"));
   ui.mute.setAttribute("aria-pressed", muted ? "true" : "false");
@@ -1495,18 +1495,7 @@ function drawOver() {
       { class: "actions" },
       me != null ? h("button", { type: "button", class: "primary", id: "rematch", "data-key": "rematch", onclick: rematch, text: tr("rematch") }) : null,
       h("button", { type: "button", id: "lobby", "data-key": "lobby", onclick: leave, text: tr("back_to_lobby") }),
-      h("button", {
-        type: "button",
-        id: "see-table",
-        "data-key": "see-table",
-        "aria-pressed": ui.over.classList.contains("peek") ? "true" : "false",
-        onclick: (ev) => {
-          const on = ui.over.classList.toggle("peek");
-          ev.currentTarget.textContent = tr(on ? "see_result" : "see_table");
-          ev.currentTarget.setAttribute("aria-pressed", on ? "true" : "false");
-        },
-        text: tr(ui.over.classList.contains("peek") ? "see_result" : "see_table"),
-      }),
+      peekButton(ui.over.classList.contains("peek")),
     ),
   ];
   const card = h("div", { class: "over-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-h" }, parts.filter(Boolean));
@@ -1522,6 +1511,17 @@ function drawOver() {
 
 function fmtScore(x) {
   return Number.isInteger(x) ? String(x) : String(Math.round(x * 10) / 10);
+}
+
+/** "See the table" folds the result into a bar (peek); the same button then brings it back. */
+function peekButton(peek) {
+  const said = (btn, on) => {
+    btn.textContent = tr(on ? "see_result" : "see_table");
+    btn.setAttribute("aria-pressed", on ? "true" : "false");
+  };
+  const btn = h("button", { type: "button", id: "see-table", "data-key": "see-table", onclick: () => said(btn, ui.over.classList.toggle("peek")) });
+  said(btn, peek);
+  return btn;
 }
 
 function dealsTable(history, n) {
