@@ -114,32 +114,53 @@ class TablePlayer:
         self.page.wait_for_function(MY_TURN_OR_OVER, arg=self.last, timeout=timeout)
         return self.state()["over"]
 
-    def wait_sent(self, version: int) -> None:
-        self.page.wait_for_function(
-            "(v) => { const s = window.atout.state; return s.over || (s.update && s.update.version !== v); }",
-            arg=version,
-            timeout=15_000,
-        )
+    def wait_sent(self, version: int, move: dict[str, Any] | None = None) -> None:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                "(v) => { const s = window.atout.state; return s.over || (s.update && s.update.version !== v); }",
+                arg=version,
+                timeout=15_000,
+            )
+        except PlaywrightTimeout:
+            # say what the page showed: a refusal, a lost tap or a silent server are told apart
+            seen = self.page.evaluate(
+                "() => { const s = window.atout.state; return {status: s.status, pending: s.pending,"
+                " message: s.message, version: s.update && s.update.version, turn: s.update && s.update.turn,"
+                " prompt: document.querySelector('#prompt')?.innerText, actions: document.querySelector('#actions')?.innerText,"
+                " flash: document.querySelector('#status')?.innerText}; }"
+            )
+            raise AssertionError(
+                f"move {move} at version {version} never landed; page: {seen}; did: {dict(self.did)}"
+            ) from None
 
     def play_turn(self, choose: Any) -> dict[str, Any]:
         """Chooses a move with ``choose(legal, view, rng)`` and makes it on the table."""
         st = self.state()
-        if st["pending"]:
-            # a move with no choice is on its way (the table sent it by itself): let it land
+        if st["pending"] or not st["legal"]:
+            # a move with no choice was sent by the table itself while we looked at the page (a
+            # loaded machine): let it land, and count it by what it was
             self.page.wait_for_function("() => !window.atout.state.pending", timeout=15_000)
-            self.did["auto_meanwhile"] += 1
+            self.last = st["version"]
+            self.did["auto_" + self.logged_kind(st["seat"])] += 1
             return {}
         legal, view = st["legal"], st["view"]
         version = st["version"]
         self.last = version
-        if not legal:
-            # a move with no choice was played by the table itself while we looked at the page
-            self.did["auto_meanwhile"] += 1
-            return {}
         move = choose(legal, view, self.rng)
         self.make(move, st, legal)
-        self.wait_sent(version)
+        self.wait_sent(version, move)
         return move
+
+    def logged_kind(self, seat: int) -> str:
+        """The kind of the last event of ``seat`` in the page's log ("draw", "play")."""
+        kind = self.page.evaluate(
+            "(me) => { const e = window.atout.state.log.findLast((x) => x.seat === me && x.kind !== 'turn');"
+            " return e ? e.kind : null; }",
+            seat,
+        )
+        return kind or "meanwhile"
 
     def make(self, move: dict[str, Any], st: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         page = self.page
@@ -151,8 +172,14 @@ class TablePlayer:
             return
         if not cards_of(move):
             if len(legal) == 1:
-                # the table plays it by itself after a short, visible pause
-                page.wait_for_selector("#prompt .auto", state="attached", timeout=5_000)
+                # the table plays it by itself after a short, visible pause (on a loaded machine
+                # the pause may be over before we look: then the move is on its way or played)
+                page.wait_for_function(
+                    "(v) => { const s = window.atout.state; return !!document.querySelector('#prompt .auto')"
+                    " || s.pending || s.over || (s.update && s.update.version !== v); }",
+                    arg=st["version"],
+                    timeout=5_000,
+                )
                 self.did["auto_" + kind] += 1
                 return
             if kind == "draw" and page.locator('#felt [data-zone="stock"].playable').count():
