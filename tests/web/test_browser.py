@@ -442,7 +442,7 @@ def test_the_lobby_lists_a_waiting_table_in_the_pages_words(servers, browser):
     item = guest.locator(f'.table-item[data-table="{table}"]')
     item.wait_for()
     seats = item.locator(".dim").first.inner_text()
-    assert seats.startswith("P1 ines") and "P3 bot intermediate" in seats, seats
+    assert seats.startswith("P1 ines") and "P3 Intermediate bot" in seats, seats
     assert "J1" not in seats and "moyen" not in seats
     assert "null" not in guest.inner_text("#tables")
     assert not errors, errors

@@ -138,11 +138,17 @@ function botWord(kind, game = S.info && S.info.game) {
   return level ? level[S.lang === "fr" ? "fr" : "en"] : valueWord(kind, S.lang);
 }
 
+/** A bot in a sentence: "Intermediate bot", "robot moyen". */
+function botNamed(kind, game) {
+  const w = botWord(kind, game);
+  return tr("bot_named", { level: S.lang === "fr" ? w.toLowerCase() : w });
+}
+
 /** The player's name at seat ``i`` ("" while free), a bot by its kind. */
 function playerName(i) {
   const seat = S.info && S.info.seats ? S.info.seats[i] : null;
   if (!seat) return "";
-  if (seat.bot) return `${tr("bot").toLowerCase()} ${botWord(seat.bot).toLowerCase()}`;
+  if (seat.bot) return botNamed(seat.bot);
   return seat.name || "";
 }
 
@@ -895,7 +901,7 @@ function drawTablesNow() {
       { class: "tables" },
       S.tables.map((tb) => {
         const free = tb.seats.some((s) => !s.taken);
-        const seats = tb.seats.map((s) => `${shortName(s.seat)} ${s.bot ? `${tr("bot").toLowerCase()} ${botWord(s.bot, tb.game).toLowerCase()}` : s.taken ? s.name : tr("free_seat")}`);
+        const seats = tb.seats.map((s) => `${shortName(s.seat)} ${s.bot ? botNamed(s.bot, tb.game) : s.taken ? s.name : tr("free_seat")}`);
         const opts = Object.entries(tb.options || {}).map(([k, v]) => optionLabel({ name: k }, S.lang) + colon() + fmtOption(v));
         return h(
           "li",
