@@ -322,7 +322,7 @@ def game_section(game_id: str) -> str:
     s5.req(back, "resume", table=tid5, token=token, version=seen_v)
     out += section(
         "Reconnection",
-        "A dropped seat waits with its timer running. The token (not the name) gets it back; `version` says what the client last saw, and the catch-up `update` carries every event since.",
+        "A dropped seat waits with its timer running. The token (not the name) gets it back; `version` says what the client last saw, and the catch-up `update` carries every event since — of the last 200 steps at most (`CATCH_UP_STEPS`): a longer gap starts with an `earlier` event, `{\"steps\": n}`, counting the steps left out (the view is always whole). `watch` and `resume` count as 8 commands in the rate limit.",
         s5.log[mark:],
     )
 

@@ -474,11 +474,16 @@ class Game(ABC, Generic[O]):
     text: ClassVar[Any] = None
 
     def describe(self, event: Event, lang: str = "en") -> str:
-        """A sentence a UI can show for an event (the game master's ``timeout`` included)."""
+        """A sentence a UI can show for an event (the game master's ``timeout`` and ``earlier``
+        included)."""
         if event.kind == "timeout":
             from atout.games.sentences import timeout  # the words import this module
 
             return timeout(self, event, lang)
+        if event.kind == "earlier":
+            from atout.games.sentences import earlier
+
+            return earlier(event, lang)
         if self.text is None:
             return f"{event.kind} {event.data}"
         return str(self.text.describe(event, lang))

@@ -111,3 +111,11 @@ def timeout(game: Game[Any], e: Event, lang: str) -> str:
         return f"{head} ; le maître du jeu joue à sa place : {what}." if what else f"{head}."
     head = f"{who} ran out of time"
     return f"{head}; the game master plays for them: {what}." if what else f"{head}."
+
+
+def earlier(e: Event, lang: str) -> str:
+    """The ``earlier`` event that opens a catch-up cut to its latest steps: what is left out."""
+    n = int(e.data.get("steps", 0))
+    if lang == "fr":
+        return f"Le jeu plus ancien n'est pas répété ici ({n} étape{'s' if n > 1 else ''})."
+    return f"Earlier play is not repeated here ({n} step{'s' if n != 1 else ''})."

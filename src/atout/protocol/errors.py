@@ -46,7 +46,7 @@ ERROR_CODES: dict[str, str] = {
     "limit.react": "One reaction every 3 seconds per member; retry after detail.retry_after seconds.",
     "limit.chat": "One chat line every 2 seconds per member; retry after detail.retry_after seconds.",
     "lobby.bad_cursor": "'after' in list_tables is not the 'next' of a previous reply.",
-    "limit.rate": "Too many commands from this connection or address (list_tables counts as 8, hint as 4); nothing was done. Retry after detail.retry_after seconds.",
+    "limit.rate": "Too many commands from this connection or address (list_tables, watch and resume count as 8, hint as 4); nothing was done. Retry after detail.retry_after seconds.",
     "limit.create_rate": "Too many tables created from this connection or address. Retry after detail.retry_after seconds.",
     "limit.open_tables": "This connection or address has detail.max open (waiting or playing) tables; retry_after is null: finish or leave one first.",
     "limit.bot_tables": "The server plays at most detail.max tables of bots only at once (0: none); retry after detail.retry_after seconds (null: never).",

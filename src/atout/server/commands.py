@@ -141,6 +141,14 @@ def serve(
         allow_origins=tuple(allow_origin or ()),
     )
 
+    levels = ("debug", "info", "warning", "error")
+    if log_level.lower() not in levels:
+        raise typer.BadParameter(f"{log_level!r}: {', '.join(levels)}", param_hint="--log-level")
+    if any(not o.strip() for o in allow_origin or ()):
+        raise typer.BadParameter(
+            "an empty origin; give one like https://cards.example, or '*'",
+            param_hint="--allow-origin",
+        )
     logging.basicConfig(
         stream=sys.stderr,
         level=log_level.upper(),

@@ -53,8 +53,9 @@ from atout.server.table import TableActor, parse_move
 
 log = logging.getLogger("atout.server")
 #: Commands that cost the loop more, counted as this many in the rate limits: a page of tables
-#: (~1.6 ms with 300 tables: a scan, a sort, fifty tables described), a hint (a bot's decision).
-COSTS: dict[type, float] = {m.ListTables: 8.0, m.Hint: 4.0}
+#: (~1.6 ms with 300 tables: a scan, a sort, fifty tables described), a hint (a bot's decision),
+#: a watch or a resume (a catch-up: up to ``members.CATCH_UP_STEPS`` steps' events described).
+COSTS: dict[type, float] = {m.ListTables: 8.0, m.Hint: 4.0, m.Watch: 8.0, m.Resume: 8.0}
 
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"

@@ -8,6 +8,7 @@ gives them to :func:`atout.server.app.start`: the Limits to the shell, the CoreL
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import resource
 from dataclasses import dataclass, field
@@ -145,6 +146,26 @@ LIMIT_HELP: dict[str, str] = {
 }
 
 
+#: Limits where 0 would stop the server doing its work (a tick that makes no move spins for ever,
+#: a bucket of 0 refuses every command): they take a positive value.
+POSITIVE = frozenset(
+    {
+        "bot_iterations",
+        "bot_seconds",
+        "tick_moves",
+        "conn_rate",
+        "conn_burst",
+        "address_rate",
+        "address_burst",
+        "create_rate",
+        "create_burst",
+        "tables_per_conn",
+        "tables_per_address",
+        "page_size",
+    }
+)
+
+
 def limits_help() -> str:
     """Every limit with its default, for ``atout serve --help``."""
     d = CoreLimits()
@@ -175,6 +196,8 @@ def parse_limits(pairs: list[str], base: CoreLimits | None = None) -> CoreLimits
             raise ValueError(f"{name!r}: no such limit (known: {', '.join(LIMIT_HELP)})")
         kind = type(getattr(base, name))
         changes[name] = _number(name, value, kind)
+        if name in POSITIVE and not changes[name] > 0:
+            raise ValueError(f"{name}: {value!r} must be more than 0")
     return dataclasses.replace(base, option_maxima=maxima, **changes)
 
 
@@ -183,6 +206,6 @@ def _number(name: str, value: str, kind: type) -> Any:
         x = kind(value)
     except ValueError:
         raise ValueError(f"{name}: {value!r} is not a {kind.__name__}") from None
-    if x < 0:
-        raise ValueError(f"{name}: {value!r} is negative")
+    if not 0 <= x < math.inf:
+        raise ValueError(f"{name}: {value!r} is not a number from 0")
     return x

@@ -87,6 +87,29 @@ def events_out(
     ]
 
 
+def caught_up(t: TableActor, seat: int | None, since: int, lang: str | None) -> list[m.EventOut]:
+    """The events of the steps from ``since`` on that ``seat`` may see, the latest
+    ``CATCH_UP_STEPS`` of them; remembered for the table's current version."""
+    memo = t.catch_ups
+    if memo.get("version") != t.version:
+        memo.clear()
+        memo["version"] = t.version
+    steps = t.version + 1  # the deal, then each move
+    first = min(max(since, steps - CATCH_UP_STEPS), steps)
+    key = (first, seat, lang)
+    got = memo.get(key)
+    if got is None:
+        got = events_out(t, [e for step in t.history_since(first) for e in step], seat, lang)
+        if first > since:
+            left = Event("earlier", None, {"steps": first - since})
+            text = t.game.describe(left, lang) if lang is not None else None
+            got.insert(0, m.EventOut(kind=left.kind, data=left.data, text=text))
+        if len(memo) > CATCH_UP_MEMO:
+            del memo[next(k for k in memo if k != "version")]
+        memo[key] = got
+    return got
+
+
 def seat_infos(t: TableActor) -> list[m.SeatInfo]:
     return [
         m.SeatInfo(
@@ -286,14 +309,22 @@ def send_updates(
         out.append((cid, msg))
 
 
+#: A catch-up replays the events of at most this many steps, the latest: the view is whole
+#: whatever the version asked, and a longer replay would cost the loop in proportion to the
+#: history (a match of Le Quinze runs to thousands of steps; a watcher may ask again and again).
+CATCH_UP_STEPS = 200
+#: Catch-ups kept per table for its current version (a watch asked again costs an encode only).
+CATCH_UP_MEMO = 8
+
+
 def catch_up(t: TableActor, c: Conn, seat: int | None, version: int, now: float) -> None:
-    """One update carrying every event ``seat`` missed since ``version``, then the end."""
+    """One update carrying the events ``seat`` missed since ``version`` (those of the last
+    ``CATCH_UP_STEPS`` steps, after an ``earlier`` event counting the steps left out), then
+    the end."""
     if t.state is None:
         return
-    since = max(version, -1) + 1
-    events = [e for step in t.history_since(since) for e in step]
     lang = c.lang if c.texts else None
-    body = update_body(t, seat, events_out(t, events, seat, lang), now)
+    body = update_body(t, seat, caught_up(t, seat, max(version, -1) + 1, lang), now)
     to = f"{t.id}/{'spectators' if seat is None else seat}"
     msg = m.Update(sender=m.GM, to=to, seq=t.next_seq(), body=body)
     if t.host.leak_guard:

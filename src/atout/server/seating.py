@@ -114,6 +114,14 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
             "This token holds no seat at this table.",
             "Ce jeton ne correspond à aucun siège de cette table.",
         )
+    held = c.seats.get(t.id)
+    if held is not None and held != seat.index:
+        # one connection, one seat: the seat it holds would keep its connection for ever
+        raise ProtocolError(
+            "lobby.already_seated",
+            "You already hold a seat at this table.",
+            "Vous occupez déjà une place à cette table.",
+        )
     old = seat.conn
     if old is not None and old != c.id and old in t.host.conns:
         oc = t.host.conns[old]

@@ -127,6 +127,8 @@ class TableActor:
     # the legal moves listed in the mover's update, with the state and move they belong to:
     # the mover's next move is checked against the same list, not worked out again
     legal_memo: tuple[State[Any], int, list[Any]] | None = field(default=None, repr=False)
+    # the catch-ups made at the current version (members.caught_up), under "version"
+    catch_ups: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.addresses = [f"{self.id}/{i}" for i in range(self.players)]
