@@ -63,6 +63,14 @@ def fails(*args: str) -> str:
         (["play", "--bot-delay", "-1"], ["--bot-delay", "greater than or equal to 0"]),
         (["play", "--turn-seconds", "nan"], ["--turn-seconds"]),
         (["play", "--hint-kind", "nope"], ["unknown bot 'nope'"]),
+        (["simulate", "--bots", "ismcts:-3", "-n", "1"], ["'-3' is not a number of iter"]),
+        (["simulate", "--bots", "ismcts:q2j=abc", "-n", "1"], ["ismcts:N (1 to 1000000"]),
+        (["simulate", "--bots", "ismcts:0s", "-n", "1"], ["0 seconds is out of range"]),
+        (["simulate", "--bots", "ismcts:50:fast", "-n", "1"], ["unknown flag 'fast'"]),
+        (["serve", "--log-level", "chatty"], ["--log-level", "debug, info, warning, error"]),
+        (["serve", "--allow-origin", ""], ["--allow-origin", "an empty origin"]),
+        (["serve", "--limit", "tick_moves=0"], ["--limit", "must be more than 0"]),
+        (["serve", "--limit", "conn_rate=nan"], ["--limit", "not a number from 0"]),
     ],
 )
 def test_a_mistake_is_one_line_and_exit_2(args: list[str], words: list[str]) -> None:

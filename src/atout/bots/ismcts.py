@@ -356,19 +356,45 @@ class ISMCTSBot:
         return root
 
 
+#: What ``ismcts:…`` takes: the most iterations, the most seconds, the flags without a number.
+MAX_SPEC_ITERATIONS = 1_000_000
+MAX_SPEC_SECONDS = 60.0
+SPEC_FLAGS = ("random", "plain", "infer", "hrollout")
+SPEC_FORM = (
+    "ismcts:N (1 to 1000000 iterations) or ismcts:Xs (seconds, up to 60), then flags among "
+    ":random :plain :infer :hrollout :c0.7 :prior2"
+)
+
+
+def _number(text: str, spec: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"{spec!r}: {text!r} is not a number; {SPEC_FORM}")
+    return value
+
+
 def from_spec(arg: str, seed: int) -> ISMCTSBot:
     """``ismcts:500`` (iterations), ``ismcts:0.5s`` (seconds), then optional flags:
     ``:random`` (uniform playouts instead of the game's policy), ``:plain`` (no heuristic
     tie-break at the root: the most visited move), ``:infer`` (samples weighted by what play
     revealed: :mod:`atout.bots.belief`), ``:c0.4`` (the exploration constant, else
-    ``EXPLORATION``), ``:prior2`` (the heuristic tie-break's standard errors, else ``PRIOR``)."""
+    ``EXPLORATION``), ``:prior2`` (the heuristic tie-break's standard errors, else ``PRIOR``).
+    Anything else is refused with the form expected (a ``ValueError``)."""
     budget, *flags = arg.split(":")
+    spec = f"ismcts:{arg}"
     kw: dict[str, Any] = {}
     for f in flags:
+        if f in SPEC_FLAGS:
+            continue
         if f[:1] == "c" and f[1:2].isdigit():
-            kw["exploration"] = float(f[1:])
+            kw["exploration"] = _number(f[1:], spec)
         elif f.startswith("prior") and f[5:6].isdigit():
-            kw["prior"] = float(f[5:])
+            kw["prior"] = _number(f[5:], spec)
+        else:
+            raise ValueError(f"{spec!r}: unknown flag {f!r}; {SPEC_FORM}")
     if "random" in flags:
         kw["rollout"] = "random"
     if "plain" in flags:
@@ -378,7 +404,12 @@ def from_spec(arg: str, seed: int) -> ISMCTSBot:
     if "hrollout" in flags:
         kw["rollout"] = "heuristic"
     if budget.endswith("s"):
-        return ISMCTSBot(seed, seconds=float(budget[:-1]), **kw)
+        seconds = _number(budget[:-1], spec)
+        if not 0 < seconds <= MAX_SPEC_SECONDS:
+            raise ValueError(f"{spec!r}: {seconds:g} seconds is out of range; {SPEC_FORM}")
+        return ISMCTSBot(seed, seconds=seconds, **kw)
+    if not budget.isdigit() or not 1 <= int(budget) <= MAX_SPEC_ITERATIONS:
+        raise ValueError(f"{spec!r}: {budget!r} is not a number of iterations; {SPEC_FORM}")
     return ISMCTSBot(seed, iterations=int(budget), **kw)
 
 
