@@ -322,7 +322,7 @@ def game_section(game_id: str) -> str:
     s5.req(back, "resume", table=tid5, token=token, version=seen_v)
     out += section(
         "Reconnection",
-        "A dropped seat waits with its timer running. The token (not the name) gets it back; `version` says what the client last saw, and the catch-up `update` carries every event since — of the last 200 steps at most (`CATCH_UP_STEPS`): a longer gap starts with an `earlier` event, `{\"steps\": n}`, counting the steps left out (the view is always whole). `watch` and `resume` count as 8 commands in the rate limit.",
+        'A dropped seat waits with its timer running. The token (not the name) gets it back; `version` says what the client last saw, and the catch-up `update` carries every event since — of the last 200 steps at most (`CATCH_UP_STEPS`): a longer gap starts with an `earlier` event, `{"steps": n}`, counting the steps left out (the view is always whole). `watch` and `resume` count as 8 commands in the rate limit.',
         s5.log[mark:],
     )
 
@@ -578,7 +578,9 @@ server restart a table counts again from its state version.
     accepts a request with no `Origin` (a program), from the page's own origin (its `Host`) or a
     loopback page (`localhost`, `127.x.x.x`, `[::1]`); any other origin gets **403** unless
     `--allow-origin` names it (or is `*`). Beyond `--max-connections` sockets (1000, fewer under
-    a low `ulimit -n`) `/ws` answers **503** with `Retry-After`; `/health` is still served.
+    a low `ulimit -n`) `/ws` answers **503** with `Retry-After`; `/health` is still served. One
+    remote address holds `--sockets-per-address` sockets at most (64; loopback exempt): beyond,
+    its new sockets are closed at once.
 """
 
 

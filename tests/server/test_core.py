@@ -65,6 +65,10 @@ def test_malformed_and_unknown():
     assert got["body"]["code"] == "protocol.unknown_command" and got["id"] == 5
     got = h.raw(c, b'{"cmd":"move","id":6,"body":{"table":"x"}}')[0]
     assert got["body"]["code"] == "protocol.bad_message" and got["id"] == 6
+    # an id a JavaScript page cannot hold exactly is refused, and not echoed (2**53 + 1)
+    got = h.raw(c, b'{"cmd":"ping","id":9007199254740993,"body":{}}')[0]
+    assert got["body"]["code"] == "protocol.bad_message" and "id" not in got
+    assert h.raw(c, b'{"cmd":"ping","id":-9007199254740991}')[0]["id"] == -(2**53 - 1)
 
 
 def test_lobby_errors():

@@ -228,6 +228,44 @@ def test_beyond_max_connections_ws_refused_health_served():
     run(go())
 
 
+def test_one_remote_address_cannot_take_every_socket(monkeypatch):
+    """Half-open handshakes from one host held every slot until their time-out: /ws answered
+    503 for everyone. Beyond ``sockets_per_address`` a host's new sockets are closed at once,
+    other hosts are served, and a closed socket frees its place. (The sockets come from
+    127.0.0.1, taken here for a remote host: loopback is exempt from per-address limits.)"""
+    import atout.server.ws as ws
+
+    monkeypatch.setattr(ws, "is_loopback", lambda address: False)
+
+    async def go():
+        async with serving(Limits(max_connections=50, sockets_per_address=4)) as (shell, port):
+            held = []
+            for _ in range(4):  # half-open: a request line, never finished
+                r, w = await asyncio.open_connection("127.0.0.1", port)
+                w.write(b"GET /ws HTTP/1.1\r\nHost: x\r\n")
+                held.append((r, w))
+            await wait_for(lambda: shell.per_address.get("127.0.0.1") == 4)
+            r, w = await asyncio.open_connection("127.0.0.1", port)
+            assert await asyncio.wait_for(r.read(), 5) == b""  # closed at once
+            w.close()
+            assert len(shell.socks) == 4 and shell.per_address["127.0.0.1"] == 4
+            monkeypatch.setattr(ws, "is_loopback", lambda address: True)  # another host
+            other = await connect(port)
+            assert other.status == 101
+            other.close()
+            monkeypatch.setattr(ws, "is_loopback", lambda address: False)
+            held.pop()[1].close()
+            await wait_for(lambda: shell.per_address.get("127.0.0.1") == 3)
+            again = await connect(port)
+            assert again.status == 101
+            again.close()
+            for _, w in held:
+                w.close()
+            await wait_for(lambda: "127.0.0.1" not in shell.per_address)
+
+    run(go())
+
+
 SERVE = """
 import asyncio, logging, resource, sys
 from atout.server.limits import Limits

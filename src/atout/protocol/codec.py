@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from atout.protocol.errors import ProtocolError
-from atout.protocol.messages import ClientMessage, Message, ServerMessage
+from atout.protocol.messages import MAX_SAFE_INTEGER, ClientMessage, Message, ServerMessage
 
 MAX_DEPTH = 32  # arrays and objects inside one another in a client's frame
 
@@ -76,7 +76,9 @@ def request_id(data: bytes | str) -> int | None:
     except (msgspec.DecodeError, UnicodeError, RecursionError):
         return None
     rid = raw.get("id") if isinstance(raw, dict) else None
-    return rid if isinstance(rid, int) and not isinstance(rid, bool) else None
+    if not isinstance(rid, int) or isinstance(rid, bool) or abs(rid) > MAX_SAFE_INTEGER:
+        return None  # an id the reply could not carry
+    return rid
 
 
 def _bad(data: bytes | str, e: Exception) -> ProtocolError:

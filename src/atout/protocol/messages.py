@@ -44,6 +44,11 @@ def _d(text: str) -> msgspec.Meta:
 # --------------------------------------------------------------------------- envelope
 
 
+#: A request id: an integer JavaScript holds exactly (beyond 2**53 a page would echo another).
+MAX_SAFE_INTEGER = 2**53 - 1
+RequestId = Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)]
+
+
 class Message(
     msgspec.Struct,
     tag_field="cmd",
@@ -64,7 +69,9 @@ class Message(
             "master's frames."
         ),
     ] = msgspec.UNSET
-    id: Annotated[int | None, _d("Request id chosen by the client; echoed by the reply.")] = None
+    id: Annotated[RequestId | None, _d("Request id chosen by the client; echoed by the reply.")] = (
+        None
+    )
     seq: Annotated[
         int | None,
         _d(

@@ -69,6 +69,12 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Open sockets from one remote address (not loopback); beyond, closed."
+        ),
+    ] = 64,
     conn_buffer: Annotated[
         int, typer.Option(min=65536, help="Bytes waiting for one client before it is cut off.")
     ] = 1 << 20,
@@ -134,6 +140,7 @@ def serve(
     limits = Limits(
         max_message=max_message,
         max_connections=max_connections or default_max_connections(),
+        sockets_per_address=sockets_per_address,
         conn_buffer=conn_buffer,
         total_buffer=total_buffer,
         handshake_timeout=handshake_timeout,

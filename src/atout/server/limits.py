@@ -37,6 +37,9 @@ class Limits:
     """Bytes a client's message may have (all its fragments together); beyond: too_large, 1009."""
     max_connections: int = field(default_factory=default_max_connections)
     """Open sockets (WebSocket, HTTP, half-open); beyond, /ws answers 503 and /health still works."""
+    sockets_per_address: int = 64
+    """Open sockets from one remote address (not loopback); beyond, a new one is closed at once:
+    one host cannot take every socket (half-open handshakes included)."""
     conn_buffer: int = 1 << 20
     """Bytes queued to one client that does not read before it is closed (1008)."""
     total_buffer: int = 64 << 20

@@ -74,6 +74,7 @@ class WsConnection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.open = False  # known to the core
         self.overflow = False  # beyond max_connections: /health only
+        self.peer: str | None = None  # its remote address, counted in sockets_per_address
         self.head: bytearray | None = bytearray()  # the HTTP request until its blank line
         self.text: bool | None = None  # the kind of the fragmented message being received
         self.utf8: Any = None

@@ -28,6 +28,7 @@ from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
+from atout.server.conns import is_loopback
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
 from atout.server.listener import Listener, bind
@@ -59,6 +60,7 @@ class Shell:
         self.limits = limits or Limits()
         self.conns: dict[int, WsConnection] = {}  # WebSocket sessions the core knows
         self.socks: dict[int, WsConnection] = {}  # every socket, whatever its state
+        self.per_address: dict[str, int] = {}  # sockets open per remote address (not loopback)
         self.buffered = 0  # bytes waiting to be sent, all sockets together (last looked at)
         self._next_id = 0
         self._pending: list[Out] = []
@@ -87,6 +89,16 @@ class Shell:
         return WsConnection(self, self._next_id)
 
     def made(self, conn: WsConnection) -> None:
+        peer = conn.address()
+        if peer is not None and not is_loopback(peer):
+            n = self.per_address.get(peer, 0)
+            if n >= self.limits.sockets_per_address:
+                self.warn("address", "%s has %d sockets open: more are closed", peer, n)
+                if conn.transport is not None:
+                    conn.transport.abort()
+                return
+            self.per_address[peer] = n + 1
+            conn.peer = peer
         self.socks[conn.id] = conn
         if len(self.socks) > self.limits.max_connections:
             conn.overflow = True
@@ -163,6 +175,10 @@ class Shell:
         if self.socks.pop(conn.id, None) is not None:
             self.buffered -= conn.buffered
             conn.buffered = 0
+            if conn.peer is not None:
+                left = self.per_address.pop(conn.peer) - 1
+                if left:
+                    self.per_address[conn.peer] = left
         if conn.open:
             conn.open = False
             self.lost(conn.id)
