@@ -19,6 +19,7 @@ from atout.web import rules_page, static_file
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("q2j", "quinze", "pouilleux")
 LANGS = ("en", "fr")
+GAME_TITLES = {"q2j": "Q Squared Joe", "quinze": "Le Quinze", "pouilleux": "Le Pouilleux"}
 PAGES = ROOT / "src" / "atout" / "web" / "rules"
 
 
@@ -64,10 +65,19 @@ def test_each_game_has_a_page_and_a_short_page_served(game: str, lang: str) -> N
         for prefix in ("/rules/", "/static/rules/"):
             found = static_file(f"{prefix}{game}.{lang}{suffix}.html")
             assert found is not None and found[1].startswith("text/html")
-    page = static_file(f"/rules/{game}.{lang}.html")
+    page = static_file(f"/static/rules/{game}.{lang}.html")
     short = static_file(f"/rules/{game}.{lang}.short.html")
     assert page is not None and short is not None
     page_html, short_html = page[0].decode(), short[0].decode()
+    # opened on its own, the page is a whole document around the same fragment
+    doc = static_file(f"/rules/{game}.{lang}.html")
+    assert doc is not None
+    doc_html = doc[0].decode()
+    assert doc_html.startswith("<!doctype html>") and f'<html lang="{lang}">' in doc_html
+    assert '<link rel="stylesheet" href="/static/style.css">' in doc_html
+    assert '<a href="/">' in doc_html and page_html in doc_html
+    title = re.search(r"<title>(.*)</title>", doc_html)
+    assert title and title.group(1).startswith(GAME_TITLES[game]), title
     assert "<table>" in page_html and '<details class="rules-dev">' in page_html
     assert "<li>" in short_html and "<h2" not in short_html
     assert short_html in page_html  # a section of the page, not a second copy

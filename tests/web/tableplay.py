@@ -50,7 +50,8 @@ class TablePlayer:
     def __init__(self, page: Any, touch: bool, seed: int = 1) -> None:
         self.page = page
         self.touch = touch
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # what to play: the same game whatever the timing
+        self.gestures = random.Random(seed)  # how to play it (a drag or taps)
         self.did: Counter[str] = Counter()
         self.last = -1
 
@@ -200,7 +201,7 @@ class TablePlayer:
             and len(cards) == 1
             and cards[0] in hand
             and not any(k in move for k in ("colour", "target", "other"))
-            and (not self.did["drag_" + kind] or self.rng.random() < 0.3)
+            and (not self.did["drag_" + kind] or self.gestures.random() < 0.3)
             and self.state()["version"] == st["version"]
         ):
             self.drag(self.card_selector(cards[0]), f'#felt [data-zone="{zone}"]')

@@ -191,5 +191,58 @@ def test_rules_one_tap_from_the_lobby_and_the_table(chromium, lang):
             or "J♠" in text
             or "V♠" in text
         )
+        # a player's dialog: no notes for developers; the other language opens in place
+        assert page.locator("dialog#rules .rules-dev").count() == 0
+        url = page.url
+        other = {"en": "En français", "fr": "In English"}[lang]
+        page.click(f"dialog#rules .rules-body a:has-text('{other}')")
+        page.wait_for_function(
+            "(w) => document.querySelector('dialog#rules .rules-body').innerText.includes(w)",
+            arg={"en": "Valet de pique", "fr": "Jack of spades"}[lang],
+        )
+        assert page.url == url and page.locator("#table-screen").count() == 1
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_dropped_connection_locks_the_table_until_it_is_back(chromium):
+    """While the page reconnects nothing can be played (a key used to send a move on a socket
+    that was gone: the page said "Refused: Cannot read properties of null"), and once it is back
+    the turn is playable again with nothing left over from the drop."""
+    ctx = chromium.new_context(**DESKTOP, locale="en-GB")
+    ctx.set_default_timeout(15_000)
+    page = ctx.new_page()
+    page.add_init_script(NONCES % 7)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    with Servers(seed=7) as servers:
+        page.goto(servers.page_url)
+        page.fill("#name", "alice")
+        page.click("#connect")
+        page.wait_for_selector(".tiles .tile")
+        new_table(page, "q2j", 2, {})
+        page.click("#rules-close")
+        player = TablePlayer(page, touch=False, seed=7)
+        assert not player.wait_turn()
+        assert page.locator("#hand .card.playable").count() > 0
+        version = player.state()["version"]
+        # the socket drops (as when the game master restarts): the page did not close it
+        page.evaluate("() => window.atout.state.conn.ws.close()")
+        page.wait_for_function("() => window.atout.state.status === 'reconnecting'")
+        assert page.locator("#hand .card.playable").count() == 0
+        assert page.locator("#actions button.act").count() == 0
+        page.keyboard.press("1")
+        page.wait_for_timeout(100)
+        st = player.state()
+        assert not st["pending"] and st["version"] == version
+        # back: the same turn, playable, and no message from the drop
+        page.wait_for_function(
+            "() => window.atout.state.status === 'online' && window.atout.state.update"
+        )
+        player.last = -1
+        assert not player.wait_turn()
+        assert page.locator("#hand .card.playable").count() > 0
+        assert page.evaluate("() => window.atout.state.message") == ""
+        assert "Cannot read" not in page.inner_text("#table-screen")
     assert not errors, errors
     ctx.close()

@@ -25,6 +25,11 @@ CONTENT_TYPES = {
     ".ico": "image/x-icon",
     ".json": "application/json",
 }
+# The page's icon (a heart, no file to fetch), in index.html too.
+ICON = (
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ctext "
+    "x='2' y='14' font-size='14' fill='%23b00020'%3E%E2%99%A5%3C/text%3E%3C/svg%3E"
+)
 # One path segment: a plain file name (no "..", no hidden files, no escapes or separators).
 _SEGMENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 # The page's own routes: an invitation, a replay, a leaderboard, a player page.
@@ -42,6 +47,9 @@ def static_file(path: str) -> tuple[bytes, str] | None:
     if path in ("/", "/index.html") or _PAGE.fullmatch(path):
         return _read("index.html")  # the page routes these paths itself
     if path.startswith("/rules/"):  # the rules pages, short URLs
+        page = _RULES_PAGE.fullmatch(path[1:])
+        if page is not None and page["short"] is None:
+            return _document(page["game"], page["lang"])  # to read on its own: a whole page
         path = "/static" + path
     if not path.startswith("/static/"):
         return None
@@ -81,6 +89,37 @@ def _read(name: str) -> tuple[bytes, str] | None:
 
 
 # -- the rules pages
+
+_TITLE = re.compile(r"<h1>(.*?)</h1>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+BACK = {"en": "atout: play", "fr": "atout : jouer"}
+
+
+def _document(game: str, lang: str) -> tuple[bytes, str] | None:
+    """The rules page as a whole HTML document (someone opened or shared its address): the
+    page's stylesheet, its title, a way back to the game. The client's dialog loads the
+    fragment (``/static/rules/...``) instead."""
+    name = f"doc:{game}.{lang}"
+    hit = _CACHE.get(name)
+    if hit is not None:
+        return hit
+    body = rules_page(game, lang)
+    if body is None:
+        return None
+    found = _TITLE.search(body)
+    title = _TAG.sub("", found.group(1)) if found else game
+    html = (
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n"
+        f'<link rel="icon" href="{ICON}">\n'
+        '<link rel="stylesheet" href="/static/style.css">\n</head>\n'
+        f'<body class="rules-doc">\n<nav class="rules-back"><a href="/">← {BACK[lang]}</a></nav>\n'
+        f'<main class="rules-body">\n{body}</main>\n</body>\n</html>\n'
+    )
+    hit = _CACHE[name] = (html.encode(), CONTENT_TYPES[".html"])
+    return hit
+
 
 _RULES_PAGE = re.compile(r"rules/(?P<game>[a-z0-9_]+)\.(?P<lang>[a-z]{2})(?P<short>\.short)?\.html")
 SHORT_HEADING = {"en": "In short", "fr": "En bref"}

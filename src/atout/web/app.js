@@ -180,7 +180,7 @@ async function connect(name) {
       return;
     }
     S.status = "idle";
-    S.error = tr("cannot_connect", { why: errorText(e) });
+    S.error = tr("cannot_connect", { why: e instanceof ServerError ? e.text(S.lang) : S.url });
     S.conn = null;
     conn.close();
     S.screen = "connect";
@@ -202,7 +202,8 @@ function closed(byUs) {
   S.status = "reconnecting";
   S.pending = false;
   S.at.reconnectFrom = S.lastVersion;
-  drawStatus();
+  if (S.screen === "table") drawTable();
+  else drawStatus();
   S.retries += 1;
   const wait = Math.min(10000, 500 * 2 ** Math.min(S.retries, 5));
   setTimeout(() => {
@@ -219,6 +220,7 @@ async function rejoin(version) {
   try {
     if (at.token) await S.conn.request("resume", { table: at.table, token: at.token, version });
     else await S.conn.request("watch", { table: at.table, version });
+    S.message = ""; // what was said before the drop (the server stopping) is over
     S.screen = "table";
     render();
   } catch (e) {
@@ -231,7 +233,7 @@ async function rejoin(version) {
 
 function errorText(e) {
   if (e instanceof ServerError) return e.text(S.lang);
-  return (e && e.message) || String(e);
+  return tr("disconnected"); // a socket gone mid-request: never a script's own words
 }
 
 async function switchLang() {
@@ -265,7 +267,8 @@ function receive(msg) {
         toLobby(tr("seat_taken_over"));
         return;
       }
-      S.message = tr("refused", { text: new ServerError(b).text(S.lang) });
+      // the server stopping is news, not a refusal: the page reconnects by itself
+      S.message = b.code === "server.shutting_down" ? tr("server_stopping") : tr("refused", { text: new ServerError(b).text(S.lang) });
       drawTable();
     }
     return;
@@ -1154,7 +1157,8 @@ function tableScreen() {
 
 function myTurn() {
   const u = S.update;
-  return !!(u && S.at && S.at.seat != null && u.turn === S.at.seat && u.seat === S.at.seat && !S.over);
+  // while the connection is down nothing can be sent: the table waits, locked
+  return !!(u && S.at && S.at.seat != null && u.turn === S.at.seat && u.seat === S.at.seat && !S.over && S.status === "online");
 }
 
 function drawTable() {
@@ -1333,7 +1337,7 @@ function toggleLog() {
  *  selection to judge when the list was truncated). */
 async function sendMove(move) {
   const u = S.update;
-  if (!u || !S.at || S.pending || S.over || !myTurn()) return;
+  if (!u || !S.at || !S.conn || S.pending || S.over || !myTurn()) return;
   unlock();
   S.pending = true;
   S.message = "";
@@ -1601,7 +1605,7 @@ async function rulesHtml(game, lang, short) {
 }
 
 /** The rules of ``game`` in a dialog (``short``: the "how to play" shown the first time). */
-async function openRules(game, short = false) {
+async function openRules(game, short = false, lang = S.lang) {
   if (!game) return;
   const dlg = $("#rules");
   const body = dlg.querySelector(".rules-body");
@@ -1614,9 +1618,24 @@ async function openRules(game, short = false) {
   body.replaceChildren(h("p", { class: "dim", text: "…" }));
   if (!dlg.open) dlg.showModal();
   try {
-    const html = await rulesHtml(game, S.lang, short);
+    const html = await rulesHtml(game, lang, short);
     const tpl = document.createElement("template");
     tpl.innerHTML = html; // our own files, served by the game master
+    // a player reads the rules: the folded notes for developers stay on the rules pages
+    for (const dev of tpl.content.querySelectorAll("details.rules-dev")) dev.remove();
+    for (const a of tpl.content.querySelectorAll("a[href]")) {
+      const page = /^\/rules\/([a-z0-9_]+)\.(en|fr)\.html$/.exec(a.getAttribute("href"));
+      if (page) {
+        // another page of the rules (the other language, another game): in this dialog
+        a.addEventListener("click", (ev) => {
+          ev.preventDefault();
+          openRules(page[1], false, page[2]);
+        });
+      } else {
+        a.target = "_blank"; // never away from the table
+        a.rel = "noopener";
+      }
+    }
     body.replaceChildren(tpl.content);
   } catch {
     body.replaceChildren(h("p", { class: "error", text: tr("rules_missing") }));
