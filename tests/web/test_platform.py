@@ -247,3 +247,28 @@ def test_an_account_takes_its_seat_back_from_another_device(chromium, servers):
     laptop.wait_for_selector("#lobby-error")
     laptop.wait_for_function("() => document.querySelector('#lobby-error').textContent.length > 0")
     assert not errors, errors
+
+
+def test_an_account_logs_out_from_the_lobby_and_sign_up_checks_the_form_first(chromium, servers):
+    errors: list[str] = []
+    eve = person(chromium, servers, errors)
+    eve.fill("#acc-name", "")
+    eve.fill("#acc-pass", "short")
+    eve.click("#signup")  # the browser's own checks: nothing is sent, the name is asked for
+    assert eve.evaluate("() => document.querySelector('#acc-name').validity.valueMissing")
+    assert eve.inner_text("#acc-error") == ""
+    eve.fill("#acc-name", "gm")
+    eve.fill("#acc-pass", "correct horse battery")
+    eve.click("#signup")
+    eve.wait_for_function("() => document.querySelector('#acc-error').textContent")
+    said = eve.inner_text("#acc-error")
+    assert "reserved" in said and "[" not in said, said  # words, not the reason's code
+    sign_up(eve, "Eve")
+    # logged in, the lobby's header offers to log out; out, the page is a guest's again
+    eve.click("#nav-logout")
+    eve.wait_for_selector("#name")
+    assert eve.locator("#nav-me").count() == 0
+    eve.reload()
+    eve.wait_for_selector("#name")  # the session is gone for good, not only on this page
+    assert eve.evaluate("() => window.atout.state.account") is None
+    assert not errors, errors

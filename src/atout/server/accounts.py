@@ -67,6 +67,34 @@ class AccountError(AtoutError):
         self.detail = detail
 
 
+#: Why a name is refused, in the words of the sign-up form (detail.reason is the key).
+NAME_WHY = {
+    "empty": ("Choose a name.", "Choisissez un nom."),
+    "too_long": (
+        f"A name has {NAME_MAX} characters at most.",
+        f"Un nom a {NAME_MAX} caractères au plus.",
+    ),
+    "bidi": (
+        "A name cannot hold text-direction marks.",
+        "Un nom ne peut pas contenir de marques de sens d'écriture.",
+    ),
+    "control": (
+        "A name cannot hold control characters.",
+        "Un nom ne peut pas contenir de caractères de contrôle.",
+    ),
+    "characters": (
+        "A name is made of letters, digits, spaces and - _ . ' and starts with a letter or a "
+        "digit.",
+        "Un nom se compose de lettres, chiffres, espaces et - _ . ' et commence par une lettre "
+        "ou un chiffre.",
+    ),
+    "reserved": (
+        "This name is reserved (gm, admin, bot…, the bots' levels): choose another.",
+        "Ce nom est réservé (gm, admin, bot…, les niveaux des robots) : choisissez-en un autre.",
+    ),
+}
+
+
 def normalise_name(name: str) -> str:
     """An account name as kept: NFKC, trimmed, inner runs of spaces made one. Raises
     ``account.bad_name`` (detail.reason: empty, too_long, control, bidi, characters, reserved)."""
@@ -90,15 +118,8 @@ def normalise_name(name: str) -> str:
         if key in RESERVED or key in bot_kinds() or _BOTLIKE.match(key):
             why = "reserved"
     if why is not None:
-        raise AccountError(
-            "account.bad_name",
-            f"Names are 1 to {NAME_MAX} letters, digits, spaces or -_.' starting with a letter "
-            f"or a digit, and not reserved ('gm', 'admin', 'bot…', the bot kinds) [{why}].",
-            f"Un nom a de 1 à {NAME_MAX} lettres, chiffres, espaces ou -_.' et commence par une "
-            f"lettre ou un chiffre ; certains sont réservés ('gm', 'admin', 'bot…') [{why}].",
-            400,
-            reason=why,
-        )
+        en, fr = NAME_WHY[why]
+        raise AccountError("account.bad_name", en, fr, 400, reason=why)
     return norm
 
 

@@ -659,7 +659,7 @@ function connectScreen() {
     h("h3", { text: tr("as_guest") }),
     h("p", { class: "dim small", text: tr("guest_help") }),
     h("p", {}, h("label", { for: "name", text: tr("your_name") }), " ", input),
-    h("p", {}, h("button", { type: "submit", class: "primary", id: "connect", "data-key": "connect", text: tr("connect") })),
+    h("p", {}, h("button", { type: "submit", class: "primary", id: "connect", "data-key": "connect", text: tr("play") })),
   );
   return h(
     "div",
@@ -685,6 +685,8 @@ async function logout() {
     /* the session is gone either way */
   }
   S.account = null;
+  S.at = null; // a seat is the account's: it stays with it, not with this page
+  saveSeat();
   if (S.conn) {
     const old = S.conn;
     S.conn = null;
@@ -704,7 +706,10 @@ function drawNav() {
     h("a", { href: "/", "data-nav": "", text: tr("lobby") }),
     h("a", { href: `/leaderboard/${first}`, "data-nav": "", id: "nav-leaderboard", text: tr("leaderboards") }),
   ];
-  if (S.account) links.push(h("a", { href: `/players/${encodeURIComponent(S.account)}`, "data-nav": "", id: "nav-me", text: S.account }));
+  if (S.account) {
+    links.push(h("a", { href: `/players/${encodeURIComponent(S.account)}`, "data-nav": "", id: "nav-me", text: S.account }));
+    links.push(h("button", { type: "button", class: "nav-out", id: "nav-logout", onclick: logout, text: tr("log_out") }));
+  }
   nav.replaceChildren(...links);
 }
 

@@ -53,8 +53,10 @@ export function accountForm(ctx, done) {
   const name = h("input", { id: "acc-name", name: "username", autocomplete: "username", required: true, maxlength: 24, value: ctx.name || "" });
   const pass = h("input", { id: "acc-pass", name: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8, maxlength: 256 });
   const msg = h("p", { class: "error", role: "alert", id: "acc-error" });
-  const go = (path) => async (ev) => {
+  const go = async (ev) => {
     ev.preventDefault();
+    // both buttons submit, so the form's own checks come first; Enter logs in
+    const path = ev.submitter && ev.submitter.id === "signup" ? "/api/signup" : "/api/login";
     msg.textContent = "";
     try {
       const r = await api(path, { name: name.value.trim(), password: pass.value });
@@ -66,7 +68,7 @@ export function accountForm(ctx, done) {
   };
   return h(
     "form",
-    { class: "account-form", id: "account-form", onsubmit: go("/api/login") },
+    { class: "account-form", id: "account-form", onsubmit: go },
     h("h3", { text: tr("account_title") }),
     h("p", { class: "dim small", text: tr("account_help") }),
     h("p", {}, h("label", { for: "acc-name", text: tr("account_name") }), " ", name),
@@ -76,7 +78,7 @@ export function accountForm(ctx, done) {
       "p",
       { class: "actions" },
       h("button", { type: "submit", class: "primary", id: "login", text: tr("log_in") }),
-      h("button", { type: "button", id: "signup", onclick: go("/api/signup"), text: tr("sign_up") }),
+      h("button", { type: "submit", id: "signup", text: tr("sign_up") }),
     ),
   );
 }
