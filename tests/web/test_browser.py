@@ -244,7 +244,7 @@ def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
     games = page.inner_text(".tiles")  # a tile per game, to play now or read its rules
     for title in ("Q Squared Joe", "Le Quinze", "Le Pouilleux"):
         assert title in games
-    assert "Face on ace" in page.inner_text("#create")
+    assert "Faces on an Ace" in page.inner_text("#create")  # options in a player's words
 
     # a table for two: alice at J1, a server-seated heuristic bot at J2, quick bots
     page.select_option("#f-game", "q2j")

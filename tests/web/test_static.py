@@ -117,3 +117,23 @@ def test_never_serves_outside_the_package(name):
         assert (WEB / name).resolve().parent == WEB.resolve()
         assert found[0] == (WEB / name).read_bytes()
         assert Path(name).suffix in {".js", ".css", ".html"}
+
+
+def test_every_option_of_every_game_has_a_players_words_in_both_languages():
+    """The form shows options in a player's words (the game master's descriptions are for
+    developers: "'free_lead' — …"); a table of each language, for every option of every game,
+    and the English help names the values as the form shows them, never their ids."""
+    import json
+
+    from atout.games import all_games
+
+    words = json.loads((WEB / "words.json").read_text())
+    for game in all_games().values():
+        for spec in game.option_specs():
+            for table in ("options_en", "options_fr"):
+                label, help_ = words[table][spec["name"]]
+                assert label and help_, (table, spec["name"])
+            help_en = words["options_en"][spec["name"]][1]
+            for value in spec.get("enum", []):
+                assert f"'{value}'" not in help_en, (spec["name"], value)  # an id, quoted
+                assert f"“{words['values'][value][0]}”" in help_en, (spec["name"], value)

@@ -1,8 +1,8 @@
 // The page's own words in English and French (game sentences come from the game master).
 // The words themselves are data, [English, French] side by side, in words.json: translators edit
 // that file alone. Its tables: texts (the page), values (well-known string values of views,
-// results and options), options_fr (the games' options in French: the game master describes
-// them in English only) and moves (move types, as verbs).
+// results and options), options_en and options_fr (the games' options in a player's words: the
+// game master describes them for developers) and moves (move types, as verbs).
 // Fetched rather than imported `with { type: "json" }`: import attributes need Chrome 123,
 // Safari 17.2 or Firefox 138, and the page would not start at all on older browsers (Firefox
 // ESR 128); a module's top-level await works since Chrome 89, Safari 15 and Firefox 89.
@@ -39,15 +39,16 @@ export function valueWord(v, lang) {
   return word("values", v, lang, spaced(v));
 }
 
-/** An option's French [label, help], when the page is in French and knows the option. */
-const frenchOption = (spec, lang) => (lang === "fr" ? WORDS.options_fr[spec.name] : undefined);
+/** An option's [label, help] in a player's words, when the page knows the option (the game
+ *  master's own description, for developers, is the fallback: a new game's options). */
+const optionWords = (spec, lang) => WORDS[lang === "fr" ? "options_fr" : "options_en"][spec.name];
 
 export function optionLabel(spec, lang) {
-  return frenchOption(spec, lang)?.[0] ?? label(spec.name);
+  return optionWords(spec, lang)?.[0] ?? label(spec.name);
 }
 
 export function optionHelp(spec, lang) {
-  return frenchOption(spec, lang)?.[1] ?? (spec.description || "");
+  return optionWords(spec, lang)?.[1] ?? (spec.description || "");
 }
 
 /** A move type as a verb; an unknown type is shown as it is. */
