@@ -1132,10 +1132,11 @@ function tableScreen() {
         h("summary", { text: tr("say") }),
         h("div", { class: "reactions" }, PHRASES.map((p) => h("button", { type: "button", class: "quiet", dataset: { phrase: p }, onclick: () => react(p), text: tr("phrase_" + p) }))),
       )),
+      // the moves as a list (screen readers, keyboards): a seat's only; keys named where there are keys
       (ui.movelist = h(
         "details",
-        { id: "movelist", class: "movelist" },
-        h("summary", { "data-key": "movelist-summary", text: tr("move_list") }),
+        { id: "movelist", class: "movelist", hidden: S.at && S.at.seat == null },
+        h("summary", { "data-key": "movelist-summary", text: tr(matchMedia("(pointer: coarse)").matches ? "move_list_touch" : "move_list") }),
         (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })),
       )),
     ),
@@ -1306,7 +1307,7 @@ function drawTimer() {
   }
   ui.timer.hidden = false;
   const left = Math.max(0, Math.round((S.deadlineAt - performance.now()) / 1000));
-  ui.timer.textContent = "⏱ " + tr("time_left", { s: left });
+  ui.timer.textContent = tr("time_left", { s: left }); // no ⏱: missing from common fonts (a box)
   ui.timer.classList.toggle("low", left <= 5);
   const dock = ui.timer.closest(".table-screen")?.querySelector(".dock");
   if (dock) dock.classList.toggle("timed", myTurn());
@@ -1544,13 +1545,14 @@ function dealsTable(history, n) {
     "table",
     { class: "scores deals" },
     h("caption", { text: tr("deals_caption") }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("deal_short") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", text: shortName(i) })))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("deal_short") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", class: "num", text: shortName(i) })))),
     h(
       "tbody",
       {},
       history.map((d) => h("tr", {}, h("th", { scope: "row", text: String(d.deal) }), dealScores(d).map((p, i) => h("td", { class: "num" + (d.out === i ? " out" : ""), text: String(p) + (d.first_turn && d.out === i ? " ★" : "") })))),
       h("tr", { class: "total" }, h("th", { scope: "row", text: tr("total") }), Array.from({ length: n }, (_, i) => h("td", { class: "num", text: String(history.reduce((s, d) => s + (dealScores(d)[i] || 0), 0)) }))),
     ),
+    history.some((d) => d.first_turn) ? h("tfoot", {}, h("tr", {}, h("td", { colspan: n + 1, class: "dim small", text: tr("bonus_note") }))) : null,
   );
 }
 

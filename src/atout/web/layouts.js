@@ -173,9 +173,11 @@ const QUINZE = {
   selectionText(cards, ctx) {
     const aces = cards.filter((c) => c.startsWith("A")).length;
     const sum = cards.reduce((s, c) => s + quinzeValue(c), 0);
-    const alt = aces ? sum + 13 : null;
-    const ok = sum === 15 || alt === 15;
-    return ctx.tr("sum", { sum: alt != null ? `${sum} / ${alt}` : String(sum) }) + (ok ? " ✓" : "");
+    if (!aces) return ctx.tr("sum", { sum }) + (sum === 15 ? " ✓" : "");
+    // an Ace counts 1 or 14: say which one makes the fifteen, or both sums while none does
+    if (sum === 15) return `${ctx.tr("sum_ace", { sum, ace: 1 })} ✓`;
+    if (sum + 13 === 15) return `${ctx.tr("sum_ace", { sum: 15, ace: 14 })} ✓`;
+    return ctx.tr("sum_aces", { low: sum, high: sum + 13 });
   },
   freeMove(cards) {
     return cards.length >= 2 ? { type: "fifteen", cards: [...cards] } : null;

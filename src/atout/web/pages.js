@@ -270,7 +270,7 @@ export async function replayPage(root, table, ctx) {
   const lines = [];
   r.steps.forEach((s, i) => {
     for (const e of s.events || []) {
-      const li = h("li", { dataset: { step: i } }, sentenceNodes((ctx.lang === "fr" ? e.text_fr : e.text) || e.kind, ctx.lang));
+      const li = h("li", { value: i + 1, dataset: { step: i } }, sentenceNodes((ctx.lang === "fr" ? e.text_fr : e.text) || e.kind, ctx.lang));
       li.addEventListener("click", () => go(i));
       lines.push(li);
     }

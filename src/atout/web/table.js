@@ -511,7 +511,7 @@ export class CardTable {
           prompt.push(h("span", { class: "need", text: L.paramPrompt(need, exact, ctx) }));
           if (need.key !== "colour") {
             for (const v of need.values) {
-              out.push(h("button", { type: "button", class: "target", dataset: { target: v }, onclick: () => this.choose(need.key, v), text: v === m.me ? `${ctx.seatName(v)} (${this.tr("you")})` : ctx.seatName(v) }));
+              out.push(h("button", { type: "button", class: "target", dataset: { target: v }, onclick: () => this.choose(need.key, v), text: v === m.me ? this.tr("yourself") : ctx.seatName(v) }));
             }
           }
         } else if (exact.length) {
