@@ -70,7 +70,13 @@ const Q2J = {
   pod(view, seat, ctx) {
     const shown = (view.shown || {})[String(seat)] || [];
     if (!shown.length) return null;
-    return h("div", { class: "shown", "aria-label": ctx.tr("shown_cards", { cards: glyphs(shown, ctx) }) }, shown.map((c) => ctx.card(c, { key: `shown:${seat}:${c}` })));
+    // cards still in that hand that everyone saw (at the deal): said, not only drawn
+    return h(
+      "div",
+      { class: "shown", "aria-label": ctx.tr("shown_cards", { cards: glyphs(shown, ctx) }) },
+      shown.map((c) => ctx.card(c, { key: `shown:${seat}:${c}` })),
+      h("span", { class: "shown-label", "aria-hidden": "true", text: ctx.tr("shown_label") }),
+    );
   },
   positionSeat: () => null,
   prompt(view, legal, ctx) {
