@@ -246,3 +246,26 @@ def test_a_dropped_connection_locks_the_table_until_it_is_back(chromium):
         assert "Cannot read" not in page.inner_text("#table-screen")
     assert not errors, errors
     ctx.close()
+
+
+def test_the_focus_lands_somewhere_useful_after_connecting_and_after_the_rules(chromium):
+    """A keyboard user goes on from the screen they are on: the lobby once connected, the
+    table once the "how to play" (opened by itself on a first visit) is closed with Escape."""
+    ctx = chromium.new_context(**DESKTOP, locale="en-GB")
+    page = ctx.new_page()
+    page.add_init_script(NONCES % 7)
+    with Servers(seed=7) as servers:
+        page.goto(servers.page_url)
+        page.fill("#name", "alice")
+        page.press("#name", "Enter")
+        page.wait_for_selector(".tiles .tile")
+        assert page.evaluate("() => document.activeElement.id") == "main"
+        new_table(page, "q2j", 2, {})
+        page.wait_for_selector("dialog#rules[open] .rules-body li")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog#rules:not([open])", state="attached")
+        got = page.evaluate(
+            "() => { const a = document.activeElement; return a.id || a.className; }"
+        )
+        assert got == "rules-btn" or "card" in got, got
+    ctx.close()

@@ -354,7 +354,15 @@ async function toLobby(message = "") {
   S.screen = "lobby";
   S.error = message;
   render();
+  landFocus($("#main"));
   await refreshTables();
+}
+
+/** Focus ``el`` when nothing has it (the control that had it is gone with the screen it was
+ *  on): a keyboard or a screen reader goes on from there, not from the top of the page. */
+function landFocus(el) {
+  const at = document.activeElement;
+  if (el && (!at || at === document.body)) el.focus({ preventScroll: true });
 }
 
 async function refreshTables() {
@@ -1703,6 +1711,9 @@ $("#lang").addEventListener("click", switchLang);
 document.addEventListener("pointerdown", unlock, { once: true });
 document.addEventListener("keydown", unlock, { once: true });
 $("#rules-close").addEventListener("click", () => $("#rules").close());
+// the rules opened by themselves (a first visit) had no button to give the focus back to
+// (after the dialog has given the focus back, to nothing)
+$("#rules").addEventListener("close", () => setTimeout(() => landFocus(S.screen === "table" ? $("#hand .card.playable") || $("#rules-btn") : $("#main"))));
 
 async function start() {
   document.documentElement.style.setProperty("--back-img", `url("${backUrl()}")`);
