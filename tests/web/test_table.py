@@ -269,3 +269,24 @@ def test_the_focus_lands_somewhere_useful_after_connecting_and_after_the_rules(c
         )
         assert got == "rules-btn" or "card" in got, got
     ctx.close()
+
+
+@pytest.mark.parametrize(("device", "verb"), [("desktop", "Click"), ("phone", "Tap")])
+def test_the_table_says_click_to_a_mouse_and_tap_to_a_finger(chromium, device, verb):
+    ctx = chromium.new_context(**(PHONE if device == "phone" else DESKTOP), locale="en-GB")
+    page = ctx.new_page()
+    page.add_init_script(NONCES % 7)
+    with Servers(seed=7) as servers:
+        page.goto(servers.page_url)
+        page.fill("#name", "alice")
+        page.press("#name", "Enter")
+        page.wait_for_selector(".tiles .tile")
+        new_table(page, "q2j", 2, {})
+        page.click("#rules-close")
+        assert not TablePlayer(page, touch=device == "phone").wait_turn()
+        prompt = page.inner_text("#prompt")
+        assert (
+            prompt.startswith(f"{verb} a card")
+            and {"Click": "Tap", "Tap": "Click"}[verb] not in prompt
+        )
+    ctx.close()

@@ -22,8 +22,20 @@ function word(table, key, lang, fallback) {
 
 const spaced = (s) => String(s).replaceAll("_", " ");
 
+// With a mouse (no touch screen at all) the words say "click", not "tap": the same sentences,
+// the verb changed where they are shown.
+const MOUSE = typeof matchMedia === "function" && matchMedia("(any-pointer: fine)").matches && !matchMedia("(any-pointer: coarse)").matches;
+const CLICK = [
+  [/\bTap\b/g, "Click"],
+  [/\btap\b/g, "click"],
+  [/\btapping\b/g, "clicking"],
+  [/\bTouchez\b/g, "Cliquez sur"],
+  [/\btouchez\b/g, "cliquez sur"],
+];
+
 export function t(lang, key, vars = {}) {
   let s = word("texts", key, lang, key);
+  if (MOUSE) for (const [re, by] of CLICK) s = s.replace(re, by);
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
 }
