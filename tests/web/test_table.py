@@ -205,6 +205,14 @@ def test_rules_one_tap_from_the_lobby_and_the_table(chromium, lang):
     ctx.close()
 
 
+def in_the_lobby(page: Any, servers: Servers) -> None:
+    """alice connects (Enter in the name field) and the lobby shows."""
+    page.goto(servers.page_url)
+    page.fill("#name", "alice")
+    page.press("#name", "Enter")
+    page.wait_for_selector(".tiles .tile")
+
+
 def test_a_dropped_connection_locks_the_table_until_it_is_back(chromium):
     """While the page reconnects nothing can be played (a key used to send a move on a socket
     that was gone: the page said "Refused: Cannot read properties of null"), and once it is back
@@ -216,10 +224,7 @@ def test_a_dropped_connection_locks_the_table_until_it_is_back(chromium):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     with Servers(seed=7) as servers:
-        page.goto(servers.page_url)
-        page.fill("#name", "alice")
-        page.click("#connect")
-        page.wait_for_selector(".tiles .tile")
+        in_the_lobby(page, servers)
         new_table(page, "q2j", 2, {})
         page.click("#rules-close")
         player = TablePlayer(page, touch=False, seed=7)
@@ -255,10 +260,7 @@ def test_the_focus_lands_somewhere_useful_after_connecting_and_after_the_rules(c
     page = ctx.new_page()
     page.add_init_script(NONCES % 7)
     with Servers(seed=7) as servers:
-        page.goto(servers.page_url)
-        page.fill("#name", "alice")
-        page.press("#name", "Enter")
-        page.wait_for_selector(".tiles .tile")
+        in_the_lobby(page, servers)
         assert page.evaluate("() => document.activeElement.id") == "main"
         new_table(page, "q2j", 2, {})
         page.wait_for_selector("dialog#rules[open] .rules-body li")
@@ -277,10 +279,7 @@ def test_the_table_says_click_to_a_mouse_and_tap_to_a_finger(chromium, device, v
     page = ctx.new_page()
     page.add_init_script(NONCES % 7)
     with Servers(seed=7) as servers:
-        page.goto(servers.page_url)
-        page.fill("#name", "alice")
-        page.press("#name", "Enter")
-        page.wait_for_selector(".tiles .tile")
+        in_the_lobby(page, servers)
         new_table(page, "q2j", 2, {})
         page.click("#rules-close")
         assert not TablePlayer(page, touch=device == "phone").wait_turn()
