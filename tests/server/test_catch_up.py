@@ -75,6 +75,22 @@ def test_the_cut_is_said_in_french_and_a_seat_is_cut_the_same_way(short):
     assert first["text"] == "Le jeu plus ancien n'est pas répété ici (5 étapes)."
 
 
+def test_what_is_left_out_is_counted_for_each_caller(short):
+    """Callers share the made catch-up, never its count: a client that saw version 9 misses 5
+    steps before the cut, one that saw 14 misses none, whoever asked first."""
+    h = Harness()
+    tid, conns = seated_table(h, "quinze", 2)
+    play(h, tid, conns, 20)
+    got = {}
+    for version in (14, -1, 9, 14, -1):
+        w = h.connect()
+        h.request(w, "watch", table=tid, version=version)
+        events = h.last(w, "update", tid)["body"]["events"]
+        first = events[0]["data"] if events[0]["kind"] == "earlier" else None
+        assert got.setdefault(version, first) == first
+    assert got == {-1: {"steps": 15}, 9: {"steps": 5}, 14: None}
+
+
 def test_the_same_catch_up_is_made_once_per_version(short, monkeypatch):
     h = Harness()
     tid, conns = seated_table(h, "quinze", 2)
@@ -88,7 +104,8 @@ def test_the_same_catch_up_is_made_once_per_version(short, monkeypatch):
     assert made == [None]  # one spectators' catch-up for five watchers
     bodies = [h.last(w, "update", tid)["body"] for w in watchers]
     assert all(b["events"] == bodies[0]["events"] for b in bodies)
-    play(h, tid, conns, 1)  # a new version: made again
+    play(h, tid, conns, 1)  # a new version: made again (the old ones are let go at once)
+    assert not h.core.tables[tid].catch_ups
     made.clear()
     h.request(watchers[0], "watch", table=tid, version=-1)
     assert made == [None]

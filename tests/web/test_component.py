@@ -197,6 +197,22 @@ def test_a_move_with_no_choice_plays_itself_after_a_pause(page):
     assert page.evaluate("window.sent") == [{"type": "done"}]
 
 
+def test_a_move_with_no_choice_still_plays_itself_after_the_table_was_locked(page):
+    """The connection dropped while the pause ran: the table was locked (no legal moves) when
+    it ended; back at the same version, the move plays itself (it waited for ever, no button)."""
+    g = get_game("quinze")
+    state = g.setup(2, None, seed=3)
+    m = model(state, state.current, "quinze", legal=[{"type": "done"}])
+    m["autoDelay"] = 200
+    page.evaluate(MOUNT, [m])
+    page.evaluate("(m) => window.T.set({ ...window.T.model, legal: null })", m)  # locked
+    page.wait_for_timeout(400)  # the pause ends while locked: nothing sent
+    assert page.evaluate("window.sent") == []
+    page.evaluate("(m) => window.T.set({ ...window.T.model, legal: m.legal })", m)  # back
+    page.wait_for_function("window.sent.length === 1", timeout=3000)
+    assert page.evaluate("window.sent") == [{"type": "done"}]
+
+
 def test_quinze_scoreboard_shows_what_each_deal_counted(page):
     """Out on one's own first turn in a match: −50 and nobody else scores that deal. The deal's
     row shows what counted (its ``scores``), so that the rows add up to the totals, not the

@@ -408,7 +408,7 @@ def from_spec(arg: str, seed: int) -> ISMCTSBot:
         if not 0 < seconds <= MAX_SPEC_SECONDS:
             raise ValueError(f"{spec!r}: {seconds:g} seconds is out of range; {SPEC_FORM}")
         return ISMCTSBot(seed, seconds=seconds, **kw)
-    if not budget.isdigit() or not 1 <= int(budget) <= MAX_SPEC_ITERATIONS:
+    if not (budget.isascii() and budget.isdigit()) or not 1 <= int(budget) <= MAX_SPEC_ITERATIONS:
         raise ValueError(f"{spec!r}: {budget!r} is not a number of iterations; {SPEC_FORM}")
     return ISMCTSBot(seed, iterations=int(budget), **kw)
 

@@ -100,13 +100,13 @@ def caught_up(t: TableActor, seat: int | None, since: int, lang: str | None) -> 
     got = memo.get(key)
     if got is None:
         got = events_out(t, [e for step in t.history_since(first) for e in step], seat, lang)
-        if first > since:
-            left = Event("earlier", None, {"steps": first - since})
-            text = t.game.describe(left, lang) if lang is not None else None
-            got.insert(0, m.EventOut(kind=left.kind, data=left.data, text=text))
         if len(memo) > CATCH_UP_MEMO:
             del memo[next(k for k in memo if k != "version")]
         memo[key] = got
+    if first > since:  # said to this caller: how much it misses depends on what it saw
+        left = Event("earlier", None, {"steps": first - since})
+        text = t.game.describe(left, lang) if lang is not None else None
+        got = [m.EventOut(kind=left.kind, data=left.data, text=text), *got]
     return got
 
 

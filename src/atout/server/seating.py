@@ -26,7 +26,7 @@ from atout.server.table import Seat, TableActor, closed, parse_move, seat_record
 
 def on_join(t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
     if t.id in c.seats:
-        raise ProtocolError("lobby.already_seated", "You already hold a seat at this table.")
+        raise already_seated()
     if account_seat(t, c) is not None:
         raise ProtocolError(
             "lobby.account_seated",
@@ -102,6 +102,9 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
         )
     if seat is None:
         seat = account_seat(t, c)
+        held = c.seats.get(t.id)
+        if seat is not None and held is not None and held != seat.index:
+            raise already_seated()  # before its token changes: a refusal changes nothing
         if seat is not None and seat.token_hash is not None:
             token = t.host.entropy(16).hex()
             seat.token_hash = token_hash(token)
@@ -117,11 +120,7 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
     held = c.seats.get(t.id)
     if held is not None and held != seat.index:
         # one connection, one seat: the seat it holds would keep its connection for ever
-        raise ProtocolError(
-            "lobby.already_seated",
-            "You already hold a seat at this table.",
-            "Vous occupez déjà une place à cette table.",
-        )
+        raise already_seated()
     old = seat.conn
     if old is not None and old != c.id and old in t.host.conns:
         oc = t.host.conns[old]
@@ -145,6 +144,14 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
     t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
     view.broadcast_table(t)
     view.catch_up(t, c, seat.index, b.version, now)
+
+
+def already_seated() -> ProtocolError:
+    return ProtocolError(
+        "lobby.already_seated",
+        "You already hold a seat at this table.",
+        "Vous occupez déjà une place à cette table.",
+    )
 
 
 def on_watch(t: TableActor, c: Conn, msg: m.Watch, now: float) -> None:

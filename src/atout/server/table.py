@@ -167,6 +167,7 @@ class TableActor:
         """Its record is stored: keep only what a rematch or a late watcher needs at hand (its
         events are ~10-30x the rest, read back on demand)."""
         self.archived, self._history, self._moves = self.version, [], []
+        self.catch_ups.clear()
 
     def unarchive(self) -> None:
         """Read an archived table's moves and events back from the store."""
@@ -310,6 +311,8 @@ class TableActor:
         if how == "timeout":
             events = [Event("timeout", seat, {"move": rec.move}), *events]
         self._history.append(_pack_events(events))
+        if self.catch_ups:  # made for the version before: not kept alive until the next watch
+            self.catch_ups.clear()
         self.host.moves_applied += 1
         self.host.store.add_move(self.id, self.version, rec)
         finished = state.current is None

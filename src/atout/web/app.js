@@ -72,6 +72,7 @@ const S = {
   waitUntil: null, // performance.now() when our quick-play table may be filled with bots
   quickWait: 30, // seconds a quick-play table waits for people before bots may fill it
   retries: 0,
+  retryTimer: null, // the reconnection waiting its turn (a logout cancels it)
 };
 
 function saveSeat() {
@@ -206,7 +207,8 @@ function closed(byUs) {
   else drawStatus();
   S.retries += 1;
   const wait = Math.min(10000, 500 * 2 ** Math.min(S.retries, 5));
-  setTimeout(() => {
+  clearTimeout(S.retryTimer);
+  S.retryTimer = setTimeout(() => {
     if (!S.conn) connect(S.name);
   }, wait);
 }
@@ -693,6 +695,7 @@ async function logout() {
     /* the session is gone either way */
   }
   S.account = null;
+  clearTimeout(S.retryTimer); // no reconnecting under the account's name as a guest
   S.at = null; // a seat is the account's: it stays with it, not with this page
   saveSeat();
   if (S.conn) {

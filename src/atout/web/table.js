@@ -296,6 +296,7 @@ export class CardTable {
     const version = this.model.version;
     this.autoTimer = setTimeout(() => {
       if (this.model.version === version && this.forced()) this.send(m);
+      else this.autoVersion = -1; // not sent (the table was locked: a drop): the next draw tries again
     }, this.model.autoDelay ?? 1200);
   }
 
