@@ -89,19 +89,16 @@ def events_out(
 
 def caught_up(t: TableActor, seat: int | None, since: int, lang: str | None) -> list[m.EventOut]:
     """The events of the steps from ``since`` on that ``seat`` may see, the latest
-    ``CATCH_UP_STEPS`` of them; remembered for the table's current version."""
+    ``CATCH_UP_STEPS`` of them; remembered until the next move (``TableActor.catch_ups``)."""
     memo = t.catch_ups
-    if memo.get("version") != t.version:
-        memo.clear()
-        memo["version"] = t.version
     steps = t.version + 1  # the deal, then each move
     first = min(max(since, steps - CATCH_UP_STEPS), steps)
     key = (first, seat, lang)
     got = memo.get(key)
     if got is None:
         got = events_out(t, [e for step in t.history_since(first) for e in step], seat, lang)
-        if len(memo) > CATCH_UP_MEMO:
-            del memo[next(k for k in memo if k != "version")]
+        if len(memo) >= CATCH_UP_MEMO:
+            del memo[next(iter(memo))]
         memo[key] = got
     if first > since:  # said to this caller: how much it misses depends on what it saw
         left = Event("earlier", None, {"steps": first - since})

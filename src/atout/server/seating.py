@@ -100,18 +100,10 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
             ),
             None,
         )
+    renew = seat is None  # taken back as the account that holds it: a new token
     if seat is None:
         seat = account_seat(t, c)
-        held = c.seats.get(t.id)
-        if seat is not None and held is not None and held != seat.index:
-            raise already_seated()  # before its token changes: a refusal changes nothing
-        if seat is not None and seat.token_hash is not None:
-            token = t.host.entropy(16).hex()
-            seat.token_hash = token_hash(token)
-            t.host.store.set_seat(t.id, seat_record(seat))
-        else:
-            seat = None
-    if seat is None or token is None:
+    if seat is None or seat.token_hash is None:
         raise ProtocolError(
             "lobby.bad_token",
             "This token holds no seat at this table.",
@@ -119,8 +111,13 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
         )
     held = c.seats.get(t.id)
     if held is not None and held != seat.index:
-        # one connection, one seat: the seat it holds would keep its connection for ever
+        # one connection, one seat (the seat it holds would keep its connection for ever);
+        # said before any token changes: a refusal changes nothing
         raise already_seated()
+    if renew:
+        token = t.host.entropy(16).hex()
+        seat.token_hash = token_hash(token)
+        t.host.store.set_seat(t.id, seat_record(seat))
     old = seat.conn
     if old is not None and old != c.id and old in t.host.conns:
         oc = t.host.conns[old]

@@ -127,8 +127,11 @@ class TableActor:
     # the legal moves listed in the mover's update, with the state and move they belong to:
     # the mover's next move is checked against the same list, not worked out again
     legal_memo: tuple[State[Any], int, list[Any]] | None = field(default=None, repr=False)
-    # the catch-ups made at the current version (members.caught_up), under "version"
-    catch_ups: dict[Any, Any] = field(default_factory=dict, repr=False)
+    # the catch-ups made at the current version (members.caught_up): emptied by every move
+    # and by the archive, so never stale
+    catch_ups: dict[tuple[int, int | None, str | None], list[Any]] = field(
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.addresses = [f"{self.id}/{i}" for i in range(self.players)]
@@ -151,6 +154,7 @@ class TableActor:
     @history.setter
     def history(self, value: list[list[Event]]) -> None:
         self._history = [_pack_events(step) for step in value]
+        self.catch_ups.clear()
 
     @property
     def moves(self) -> list[r.MoveRecord]:
@@ -311,7 +315,7 @@ class TableActor:
         if how == "timeout":
             events = [Event("timeout", seat, {"move": rec.move}), *events]
         self._history.append(_pack_events(events))
-        if self.catch_ups:  # made for the version before: not kept alive until the next watch
+        if self.catch_ups:  # made for the version before
             self.catch_ups.clear()
         self.host.moves_applied += 1
         self.host.store.add_move(self.id, self.version, rec)

@@ -7,7 +7,7 @@
 
 import { backUrl, prewarm, cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
 import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
-import { t, label, valueWord, optionLabel, optionHelp, moveWord } from "./i18n.js";
+import { t, label, valueWord, optionLabel, optionHelp, moveWord, MOUSE } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
 import { dealScores } from "./layouts.js";
 import { isMuted, setMuted, unlock, play } from "./sound.js";
@@ -1147,7 +1147,7 @@ function tableScreen() {
       (ui.movelist = h(
         "details",
         { id: "movelist", class: "movelist", hidden: S.at && S.at.seat == null },
-        h("summary", { "data-key": "movelist-summary", text: tr(matchMedia("(pointer: coarse)").matches ? "move_list_touch" : "move_list") }),
+        h("summary", { "data-key": "movelist-summary", text: tr(MOUSE ? "move_list" : "move_list_touch") }),
         (ui.moves = h("div", { id: "moves", class: "moves", tabindex: -1 })),
       )),
     ),
@@ -1714,8 +1714,8 @@ $("#lang").addEventListener("click", switchLang);
 document.addEventListener("pointerdown", unlock, { once: true });
 document.addEventListener("keydown", unlock, { once: true });
 $("#rules-close").addEventListener("click", () => $("#rules").close());
-// the rules opened by themselves (a first visit) had no button to give the focus back to
-// (after the dialog has given the focus back, to nothing)
+// the rules opened by themselves (a first visit) had no button to give the focus back to: once
+// the dialog has given it back (to nothing), land it on the screen underneath
 $("#rules").addEventListener("close", () => setTimeout(() => landFocus(S.screen === "table" ? $("#hand .card.playable") || $("#rules-btn") : $("#main"))));
 
 async function start() {

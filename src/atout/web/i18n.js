@@ -24,7 +24,7 @@ const spaced = (s) => String(s).replaceAll("_", " ");
 
 // With a mouse (no touch screen at all) the words say "click", not "tap": the same sentences,
 // the verb changed where they are shown.
-const MOUSE = typeof matchMedia === "function" && matchMedia("(any-pointer: fine)").matches && !matchMedia("(any-pointer: coarse)").matches;
+export const MOUSE = typeof matchMedia === "function" && matchMedia("(any-pointer: fine)").matches && !matchMedia("(any-pointer: coarse)").matches;
 const CLICK = [
   [/\bTap\b/g, "Click"],
   [/\btap\b/g, "click"],
