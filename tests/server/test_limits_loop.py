@@ -62,7 +62,7 @@ def test_search_budget_is_capped_by_the_server():
     h.advance(1.0)
     t = h.core.tables[tid]
     assert t.version == 1
-    searched = [b.last.get("iterations", 0) for b in t.bots.values()]
+    searched = [b.last.get("iterations", 0) for _, b in t.bots.values()]
     assert max(searched) <= 7
 
 
@@ -226,11 +226,13 @@ def test_an_expert_in_the_worker_processes_keeps_its_belief_across_the_game():
     c = h.connect()
     tid = h.create(c, "q2j", 2, bots=[0, 1], bot_kind="expert")
     t = h.core.tables[tid]
+    first: dict[int, object] = {}
     for _ in range(6):
         h.now = h.core.next_deadline()
         h.deliver(h.core.tick(h.now))
         (s,) = h.core.searches()
-        bot, belief = t.bots[s.seat], s.args[-1]
+        (kind, bot), belief = t.bots[s.seat], s.args[-1]
+        assert kind == "expert" and first.setdefault(s.seat, bot) is bot  # one bot all game
         assert belief is not None and belief is bot.belief
         assert belief.prev["move"] == t.version  # fed the view the seat decides on
         h.deliver(h.core.searched(s, s.run, h.now))

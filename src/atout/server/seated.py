@@ -61,10 +61,11 @@ class Seated:
         assert state is not None
         lim = self.limits
         kind = t.seats[seat].bot or t.settings.bot_kind
-        bot = t.bots.get(seat)
-        if bot is None or getattr(bot, "name", kind) != kind:
+        made, bot = t.bots.get(seat, (None, None))
+        if made != kind:  # the kind it was made as: a level's bot is named by what it plays
             bot = make_bot(kind, r.bot_seed(t.seed, seat))
-            bot = t.bots[seat] = cap_budget(bot, t.game.id, lim.bot_iterations, lim.bot_seconds)
+            bot = cap_budget(bot, t.game.id, lim.bot_iterations, lim.bot_seconds)
+            t.bots[seat] = (kind, bot)
         legal = state.legal_moves()
         if getattr(bot, "offload", False) and lim.bot_workers > 0:
             if not isinstance(legal, list) and len(legal) <= MAX_SHIPPED:
@@ -92,7 +93,7 @@ class Seated:
 
     def played(self, t: TableActor, seat: int, move: Any) -> None:
         """A search's move was played: the bot at the table remembers it (its belief)."""
-        remember = getattr(t.bots.get(seat), "remember", None)
+        remember = getattr(t.bots.get(seat, (None, None))[1], "remember", None)
         if remember is not None:
             remember(move)
 

@@ -109,7 +109,7 @@ class TableActor:
     seq: int = 0
     spectators: set[int] = field(default_factory=set)
     turn_deadline: float | None = None
-    bots: dict[int, Any] = field(default_factory=dict)
+    bots: dict[int, tuple[str, Any]] = field(default_factory=dict)  # seat -> (kind, bot)
     rematch_votes: set[int] = field(default_factory=set)
     rematch_of: str | None = None
     rematch: str | None = None
