@@ -17,6 +17,7 @@ from atout.bots.levels import (
     BeginnerBot,
     bot_levels,
     level_id,
+    slip_rate,
 )
 from atout.bots.pool import cap_budget
 from atout.cli import app
@@ -231,3 +232,57 @@ def test_level_id_reads_both_languages() -> None:
     assert level_id("strong") == "fort"
     assert level_id("heuristic") is None
     assert level_id("") is None
+
+
+def _decisions(game_id: str, players: int, level: str, seeds: range):
+    """Every decision with a choice of ``level`` against the heuristic: (the level's move, the
+    heuristic's move on the same view, the level's bot)."""
+    game = get_game(game_id)
+    out = []
+    for seed in seeds:
+        state = game.setup(players, {"match": False} if game_id == "quinze" else None, seed)
+        bot, other = make_bot(level, seed), make_bot("heuristic", 0)
+        while (seat := state.current) is not None:
+            legal = state.legal_moves()
+            view = state.view(seat)
+            m = bot.choose(game, view, legal) if seat == 0 else other.choose(game, view, legal)
+            if seat == 0 and len(legal) > 1:
+                out.append((m, other.choose(game, view, legal), bot))
+            state.apply(seat, m)
+    return out
+
+
+def test_pouilleux_levels_are_set_by_size() -> None:
+    """Le Pouilleux: each level forgets its special pairs at its own rate, and only the expert at
+    2 players searches (bench/RESULTS.md: from 3 players the search does not beat the heuristic)."""
+    assert slip_rate("expert", "pouilleux", 2) is None
+    assert slip_rate("expert", "pouilleux", 4) == 0.0 == slip_rate("fort", "pouilleux", 2)
+    rates = [slip_rate(lv, "pouilleux", n) for n in (3, 4, 8) for lv in IDS]
+    assert rates == [0.6, 0.4, 0.15, 0.0] * 3
+    # the other games: the beginner slips, moyen is the heuristic, fort and expert search
+    assert [slip_rate(lv, "q2j", 4) for lv in IDS] == [0.75, 0.0, None, None]
+    # at 4 players the expert is the heuristic and never searches
+    seen = _decisions("pouilleux", 4, "expert", range(4))
+    assert seen and all(m == h for m, h, _ in seen)
+    assert all(b.last["iterations"] == 0 for _, _, b in seen)
+    # fort forgets some special pairs there: a slip ends the turn instead of laying
+    seen = _decisions("pouilleux", 4, "fort", range(30))
+    slips = [(type(h).__name__, type(m).__name__) for m, h, _ in seen if m != h]
+    assert slips and set(slips) == {("Lay", "End")}
+    # at 2 players the expert searches
+    expert = make_bot("expert", 1)
+    game = get_game("pouilleux")
+    searched = False
+    for seed in range(10):
+        state = game.setup(2, None, seed)
+        while (seat := state.current) is not None and not searched:
+            legal = state.legal_moves()
+            m = expert.choose(game, state.view(seat), legal)
+            searched = len(legal) > 1 and expert.last.get("iterations", 0) > 0
+            state.apply(seat, m)
+    assert searched
+
+
+def test_moyen_is_the_heuristic_outside_the_games_set_by_size() -> None:
+    seen = _decisions("q2j", 2, "moyen", range(6))
+    assert seen and all(m == h for m, h, _ in seen)

@@ -16,6 +16,10 @@ own (``make_bot("moyen", seed)``), accepted wherever a kind is: ``create_table``
   ``EXPERT_SECONDS`` per decision; in Q²J its samples follow what play revealed
   (:mod:`atout.bots.belief`, ``EXPERT_BELIEFS``), in Le Quinze they are uniform (the belief did
   not help there).
+* **Le Pouilleux** has levels of its own, by size (``SIZED_SLIPS``): its skill is nearly all in
+  laying the special pairs, so each level is the heuristic forgetting them at its own rate, and
+  the search only where it beats the heuristic: the expert at 2 players. From 3 players the
+  search does not (49.5% against the heuristic at 4), so the heuristic is the expert there.
 
 bench/levels.py measures each level against the one below; bench/RESULTS.md has the figures.
 """
@@ -35,7 +39,7 @@ from atout.games.base import Game
 #: The beginner's chance of slipping on a decision that has a real choice, per game
 #: (``MISTAKE`` for the others), set from the ladder's figures (bench/RESULTS.md).
 MISTAKE = 0.5
-GAME_MISTAKES: dict[str, float] = {"q2j": 0.75, "pouilleux": 0.4}
+GAME_MISTAKES: dict[str, float] = {"q2j": 0.75}
 #: How the beginner slips, per game: ``same_kind`` (another move of the kind it chose, at
 #: random) unless named here; ``forget`` (Le Pouilleux: it forgets to lay its special pair and
 #: ends the turn, the one choice there that matters).
@@ -43,7 +47,7 @@ GAME_SLIPS: dict[str, str] = {"pouilleux": "forget"}
 #: ISMCTS iterations per decision of the ``fort`` level, per game (``FORT_ITERATIONS`` else):
 #: about halfway between the heuristic and the expert (bench/RESULTS.md, the level ladder).
 FORT_ITERATIONS = 100
-FORT_BUDGETS: dict[str, int] = {"q2j": 100, "quinze": 150, "pouilleux": 100}
+FORT_BUDGETS: dict[str, int] = {"q2j": 100, "quinze": 150}
 #: The ``expert``: ISMCTS with these iterations per game, never more than ``EXPERT_SECONDS`` per
 #: decision (Q²J 4000: a median ~0.27 s of one core per decision, bench/RESULTS.md).
 EXPERT_BUDGETS: dict[str, int] = {"q2j": 4000, "quinze": 400, "pouilleux": 300}
@@ -52,6 +56,27 @@ EXPERT_ROLLOUTS: dict[str, str] = {}
 #: its determinization already keeps what the seat saw). Le Quinze's did not help (bench/RESULTS.md).
 EXPERT_BELIEFS: dict[str, bool] = {"q2j": True, "quinze": False}
 EXPERT_SECONDS = 0.5
+#: The games whose levels are set by size: how often each level slips from the heuristic
+#: (0: the heuristic itself; None: the level's search), by the fewest players a row applies to.
+#: Le Pouilleux (bench/RESULTS.md, "Le Pouilleux's ladder"): a level forgets its special pairs.
+SIZED_SLIPS: dict[str, dict[int, dict[str, float | None]]] = {
+    "pouilleux": {
+        2: {"debutant": 0.4, "moyen": 0.15, "fort": 0.0, "expert": None},
+        3: {"debutant": 0.6, "moyen": 0.4, "fort": 0.15, "expert": 0.0},
+    },
+}
+
+
+def slip_rate(level: str, game_id: str, players: int) -> float | None:
+    """How often ``level`` slips from the heuristic in this game at this size; None: it
+    searches instead."""
+    rows = SIZED_SLIPS.get(game_id)
+    if rows:
+        return rows[max(k for k in rows if k <= players)][level]
+    if level == "debutant":
+        return GAME_MISTAKES.get(game_id, MISTAKE)
+    return 0.0 if level == "moyen" else None
+
 
 #: Reasons (heuristic ``why`` keys) on which the beginner never errs: a win, the last cards, a
 #: forced move (nothing to lay, must draw), or bookkeeping (deal, end of turn).
@@ -73,6 +98,20 @@ _NO_MISTAKE = frozenset(
 )
 
 
+def _sized(level: str) -> str:
+    """The kind's words for the games set by size: ``; pouilleux 2p=ismcts 3p+=forget:0.15``."""
+    out = ""
+    for game_id, rows in SIZED_SLIPS.items():
+        sizes = sorted(rows)
+        words = [
+            f"{n}p{'+' if n == sizes[-1] else ''}="
+            + ("ismcts" if (r := rows[n][level]) is None else f"forget:{r}" if r else "heuristic")
+            for n in sizes
+        ]
+        out += f"; {game_id} " + " ".join(words)
+    return out
+
+
 @dataclass(frozen=True)
 class Level:
     id: str
@@ -85,10 +124,20 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("debutant", "Beginner", "Débutant", f"heuristic+mistakes:{MISTAKE}"),
-    Level("moyen", "Intermediate", "Moyen", "heuristic"),
     Level(
-        "fort", "Strong", "Fort", "ismcts:" + ",".join(f"{g}={n}" for g, n in FORT_BUDGETS.items())
+        "debutant",
+        "Beginner",
+        "Débutant",
+        f"heuristic+mistakes:{MISTAKE},"
+        + ",".join(f"{g}={r}" for g, r in GAME_MISTAKES.items())
+        + _sized("debutant"),
+    ),
+    Level("moyen", "Intermediate", "Moyen", "heuristic" + _sized("moyen")),
+    Level(
+        "fort",
+        "Strong",
+        "Fort",
+        "ismcts:" + ",".join(f"{g}={n}" for g, n in FORT_BUDGETS.items()) + _sized("fort"),
     ),
     Level(
         "expert",
@@ -99,7 +148,8 @@ LEVELS: tuple[Level, ...] = (
             f"{g}={n}" + ("+infer" if EXPERT_BELIEFS.get(g) else "")
             for g, n in EXPERT_BUDGETS.items()
         )
-        + f"<={EXPERT_SECONDS}s",
+        + f"<={EXPERT_SECONDS}s"
+        + _sized("expert"),
     ),
 )
 
@@ -125,23 +175,30 @@ def bot_levels() -> list[dict[str, str]]:
 
 class BeginnerBot:
     """The heuristic with human-like slips: see the module's docstring. ``second_choice``
-    (the heuristic's own next pick) is kept for comparison: ``slip="second"``."""
-
-    name = "debutant"
+    (the heuristic's own next pick) is kept for comparison: ``slip="second"``. Also the
+    ``moyen`` level (``level="moyen"``: no slips but in the games set by size)."""
 
     def __init__(
-        self, seed: int = 0, mistake: float | None = None, slip: str | None = None
+        self,
+        seed: int = 0,
+        mistake: float | None = None,
+        slip: str | None = None,
+        level: str = "debutant",
     ) -> None:
+        self.name = level
+        self.level = level
         self.heuristic = HeuristicBot(seed)
         # its own stream: the slips do not shift the heuristic's
         self.rng = random.Random(seed * 2 + 1)
-        self.mistake = mistake  # None: the game's (GAME_MISTAKES, else MISTAKE)
+        self.mistake = mistake  # None: the level's in this game at this size (slip_rate)
         self.slip = slip  # None: the game's (GAME_SLIPS, else "same_kind")
         self.slips = 0  # how many decisions took the second choice (for tests and benches)
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
         best, why, _ = self.heuristic.decide(game, view, legal)
-        mistake = self.mistake if self.mistake is not None else GAME_MISTAKES.get(game.id, MISTAKE)
+        mistake = self.mistake
+        if mistake is None:
+            mistake = slip_rate(self.level, game.id, view["players"]) or 0.0
         slip = self.slip or GAME_SLIPS.get(game.id, "same_kind")
         if (
             len(legal) < 2
@@ -175,17 +232,39 @@ class BeginnerBot:
         return second
 
 
+class LevelSearch(ISMCTSBot):
+    """``fort`` and ``expert``: their search, or where ``SIZED_SLIPS`` says so for the game and
+    size, the heuristic with that level's slips (decided on each view: the size is in it)."""
+
+    def __init__(self, seed: int, level: str, **kw: Any) -> None:
+        super().__init__(seed, **kw)
+        self.level = level
+        self.plain = BeginnerBot(seed, level=level)
+
+    def _choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+        if slip_rate(self.level, game.id, view["players"]) is not None:
+            self.last = {"iterations": 0, "stats": {}}
+            return self.plain.choose(game, view, legal)
+        return super()._choose(game, view, legal)
+
+
 def _fort(seed: int) -> Bot:
-    return ISMCTSBot(seed, budgets=FORT_BUDGETS)
+    return LevelSearch(seed, "fort", budgets=FORT_BUDGETS)
 
 
 def _expert(seed: int) -> Bot:
-    bot = ISMCTSBot(seed, budgets=EXPERT_BUDGETS, rollouts=EXPERT_ROLLOUTS, beliefs=EXPERT_BELIEFS)
+    bot = LevelSearch(
+        seed,
+        "expert",
+        budgets=EXPERT_BUDGETS,
+        rollouts=EXPERT_ROLLOUTS,
+        beliefs=EXPERT_BELIEFS,
+    )
     bot.time_cap = EXPERT_SECONDS
     return bot
 
 
 register("debutant", BeginnerBot)
-register("moyen", HeuristicBot)
+register("moyen", lambda seed: BeginnerBot(seed, level="moyen"))
 register("fort", _fort)
 register("expert", _expert)

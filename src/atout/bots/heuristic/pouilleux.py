@@ -4,15 +4,21 @@
   position carries no information; any position is as good (we take the first).
 * **Special pairs**: always lay one when allowed: two cards fewer is the whole aim of the game
   (and laying the last two cards wins at once). Among several, the effect decides:
-  - **Jack** (take a card blind from a player of our choice): from the player whose card is most
-    likely to pair with our hand, never from a player about to go out (a player whose last card
-    is taken wins), and away from a hand we know holds the Jack of Spades;
-  - **King** (swap a blind card between two players): if we hold the Jack of Spades, swap with
-    the biggest hand to pass it on with the best chance; otherwise swap two other players, so
-    the pouilleux cannot come to us;
+  - **Jack** (take a card blind from a player of our choice): from the biggest hand (a card
+    taken brings its holder closer to going out, and the biggest hand is the furthest from it),
+    never from a player with one or two cards left (taking their last card makes them win, taking
+    one of two leaves them one draw from winning) unless no one else is left, and away from a
+    hand we know holds the Jack of Spades; the chance of a pair breaks ties;
+  - **King** (swap a blind card between two players): with more than 2 players, swap between
+    ourselves and the previous player (the one who draws from us): the card we get may pair at
+    once; measured better than swapping two other players (who may both pair) and than passing
+    the Jack of Spades to the biggest hand; if the previous player is known to hold the
+    pouilleux, swap with the player after next instead;
   - **Ace** (impose a colour on the others until our next turn): the colour in which the others
     can still form the fewest pairs;
-  - **Queen** (reverse) and **10** (skip the next player): laid for the two cards they shed.
+  - **Queen** (reverse) and **10** (skip the next player): laid for the two cards they shed,
+    except the Queen while the next player has one card left: reversed, the player after next
+    would draw that card at once and make them win; kept, they must pair on their own draw.
 """
 
 from __future__ import annotations
@@ -52,21 +58,22 @@ def decide(view: dict[str, Any], legal: list[Any], rng: random.Random) -> tuple[
     if POUILLEUX in hand:
         js_at = me
     ranks = {card(m.cards[0]).rank for m in lays}
+    after = (me + view["direction"]) % n
+    if n > 2 and sizes[after] == 1 and QUEEN in ranks:
+        ranks.discard(QUEEN)  # reversed, their last card would be drawn at once
+        if not ranks:
+            return _end(legal), "keep_queen", {"seat": after}
     rank = max(ranks, key=lambda r: EFFECT_ORDER.get(r, -1))
     options = [m for m in lays if card(m.cards[0]).rank == rank]
     if rank == JACK:
-        best = max(options, key=lambda m: _jack_score(view, m.target, known, js_at))
+        best = max(options, key=lambda m: _jack_key(view, m.target, known, js_at))
         return best, "jack", {"cards": list(best.cards), "target": best.target}
     if rank == KING:
-        if js_at == me:
-            others = [s for s in range(n) if s != me]
-            big = max(others, key=lambda s: sizes[s])
-            pair = tuple(sorted((me, big)))
-            why = "king_pass"
-        else:
-            others = [s for s in range(n) if s != me]
-            pair = tuple(sorted(others[:2])) if len(others) >= 2 else tuple(sorted((me, others[0])))
-            why = "king_away"
+        before = (me - view["direction"]) % n
+        if js_at not in (me, None) and js_at == before and n > 2:
+            before = (me + 2 * view["direction"]) % n  # not with the known pouilleux
+        pair = tuple(sorted((me, before)))
+        why = "king_pass" if js_at == me else "king_swap"
         for m in options:
             if (m.target, m.other) == pair:
                 return m, why, {"cards": list(m.cards), "players": list(pair)}
@@ -109,6 +116,16 @@ def _jack_score(
     if js_at is None and POUILLEUX in unplaced and unknown_cards > 0:
         p_js = rest / unknown_cards / size
     return p_pair - p_js - (0.3 if size == 2 else 0.0)
+
+
+def _jack_key(
+    view: dict[str, Any], target: int, known: dict[int, set[str]], js_at: int | None
+) -> tuple[bool, bool, int, float]:
+    """Order of the Jacks' victims: not about to go out nor known to hold the pouilleux, then
+    more than two cards, then the biggest hand, then the likeliest pair."""
+    score = _jack_score(view, target, known, js_at)
+    size = view["hand_sizes"][target]
+    return (score > -1.0, size > 2, size, score)
 
 
 def _unplaced(view: dict[str, Any]) -> set[str]:
@@ -163,13 +180,22 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
     if why == "jack":
         who = sentences.seat(params["target"], lang)
         return (
-            f"Posez {names} et prenez une carte à {who} : c'est chez lui qu'elle a le plus de "
-            "chances de former une paire, sans risquer de le faire gagner."
+            f"Posez {names} et prenez une carte à {who} : sa main est la plus grosse, la plus "
+            "loin de finir, sans risquer de le faire gagner."
             if fr
-            else f"Lay {names} and take a card from {who}: it is the likeliest to pair with your "
-            "hand, without risking making that player win."
+            else f"Lay {names} and take a card from {who}: the biggest hand, the furthest from "
+            "going out, without risking making that player win."
         )
-    if why in ("king_pass", "king_away"):
+    if why == "keep_queen":
+        who = sentences.seat(params["seat"], lang)
+        return (
+            f"Gardez les Dames : {who} n'a plus qu'une carte, et en sens inverse elle lui serait "
+            "prise tout de suite."
+            if fr
+            else f"Keep the Queens: {who} has one card left, and reversed it would be drawn "
+            "from them at once."
+        )
+    if why in ("king_pass", "king_swap"):
         a, b = (sentences.seat(p, lang) for p in params["players"])
         if why == "king_pass":
             return (
@@ -180,11 +206,10 @@ def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
                 "is a chance to pass it on."
             )
         return (
-            f"Posez {names} et échangez entre {a} et {b} : sans vous, le pouilleux ne peut "
-            "pas vous arriver."
+            f"Posez {names} et échangez entre {a} et {b} : la carte reçue peut former une "
+            "paire tout de suite."
             if fr
-            else f"Lay {names} and swap between {a} and {b}: leaving yourself out, the "
-            "pouilleux cannot come to you."
+            else f"Lay {names} and swap between {a} and {b}: the card you get may pair at once."
         )
     if why == "ace":
         colour = params["colour"]
