@@ -137,3 +137,15 @@ def test_every_option_of_every_game_has_a_players_words_in_both_languages():
             for value in spec.get("enum", []):
                 assert f"'{value}'" not in help_en, (spec["name"], value)  # an id, quoted
                 assert f"“{words['values'][value][0]}”" in help_en, (spec["name"], value)
+
+
+def test_the_pages_own_game_titles_are_the_game_masters():
+    """A page opened alone (a leaderboard or replay link, before any connection) names the games
+    with its own words: the same titles as the game master's, not shorter ones."""
+    import json
+
+    from atout.games import all_games
+
+    words = json.loads((WEB / "words.json").read_text())
+    for game in all_games().values():
+        assert words["texts"][f"title_{game.id}"] == [game.titles["en"], game.titles["fr"]], game.id
