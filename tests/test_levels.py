@@ -29,14 +29,25 @@ GAMES = ["q2j", "quinze", "pouilleux"]
 
 def test_four_levels_with_names_in_both_languages() -> None:
     assert [lv.id for lv in LEVELS] == IDS
-    names = {d["id"]: (d["en"], d["fr"]) for d in bot_levels()}
+    names = {d["id"]: (d["en"], d["fr"]) for d in bot_levels("q2j")}
     assert names == {
         "debutant": ("Beginner", "Débutant"),
         "moyen": ("Intermediate", "Moyen"),
         "fort": ("Strong", "Fort"),
         "expert": ("Expert", "Expert"),
     }
-    assert all(set(d) == {"id", "en", "fr", "kind"} and d["kind"] for d in bot_levels())
+    assert all(set(d) == {"id", "en", "fr", "kind"} and d["kind"] for d in bot_levels("q2j"))
+    # each game's levels say what they are made of in that game
+    assert [d["kind"] for d in bot_levels("q2j")] == [
+        "heuristic+mistakes:0.75",
+        "heuristic",
+        f"ismcts:{FORT_BUDGETS['q2j']}",
+        f"ismcts:{EXPERT_BUDGETS['q2j']}+infer<=0.5s",
+    ]
+    assert bot_levels("pouilleux")[3]["kind"] == "ismcts:300<=0.5s (2p); heuristic (3p+)"
+    assert bot_levels("pouilleux")[2]["kind"] == (
+        "heuristic+forget:0.1 (2p); heuristic+forget:0.15 (3p+)"
+    )
 
 
 @pytest.mark.parametrize("level", IDS)
@@ -148,7 +159,7 @@ def test_list_games_publishes_the_levels() -> None:
     assert games
     for g in games:
         assert [lv["id"] for lv in g["bot_levels"]] == IDS
-        assert g["bot_levels"] == bot_levels()
+        assert g["bot_levels"] == bot_levels(g["id"])
 
 
 runner = CliRunner()
@@ -256,7 +267,8 @@ def test_pouilleux_levels_are_set_by_size() -> None:
     """Le Pouilleux: each level forgets its special pairs at its own rate, and only the expert at
     2 players searches (bench/RESULTS.md: from 3 players the search does not beat the heuristic)."""
     assert slip_rate("expert", "pouilleux", 2) is None
-    assert slip_rate("expert", "pouilleux", 4) == 0.0 == slip_rate("fort", "pouilleux", 2)
+    assert slip_rate("expert", "pouilleux", 4) == 0.0
+    assert [slip_rate(lv, "pouilleux", 2) for lv in IDS] == [0.4, 0.2, 0.1, None]
     rates = [slip_rate(lv, "pouilleux", n) for n in (3, 4, 8) for lv in IDS]
     assert rates == [0.6, 0.4, 0.15, 0.0] * 3
     # the other games: the beginner slips, moyen is the heuristic, fort and expert search

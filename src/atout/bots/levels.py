@@ -31,7 +31,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from atout.bots import Bot, register
+from atout.bots import Bot, make_bot, register
 from atout.bots.heuristic import STRATEGIES, HeuristicBot
 from atout.bots.ismcts import ISMCTSBot
 from atout.games.base import Game
@@ -42,11 +42,11 @@ MISTAKE = 0.5
 GAME_MISTAKES: dict[str, float] = {"q2j": 0.75}
 #: How the beginner slips, per game: ``same_kind`` (another move of the kind it chose, at
 #: random) unless named here; ``forget`` (Le Pouilleux: it forgets to lay its special pair and
-#: ends the turn, the one choice there that matters).
+#: ends the turn, the one choice there that matters; where the heuristic keeps its Queens, the
+#: slip is the other way: it lays them).
 GAME_SLIPS: dict[str, str] = {"pouilleux": "forget"}
-#: ISMCTS iterations per decision of the ``fort`` level, per game (``FORT_ITERATIONS`` else):
+#: ISMCTS iterations per decision of the ``fort`` level, per game (ISMCTS's own default else):
 #: about halfway between the heuristic and the expert (bench/RESULTS.md, the level ladder).
-FORT_ITERATIONS = 100
 FORT_BUDGETS: dict[str, int] = {"q2j": 100, "quinze": 150}
 #: The ``expert``: ISMCTS with these iterations per game, never more than ``EXPERT_SECONDS`` per
 #: decision (Q²J 4000: a median ~0.27 s of one core per decision, bench/RESULTS.md).
@@ -61,7 +61,7 @@ EXPERT_SECONDS = 0.5
 #: Le Pouilleux (bench/RESULTS.md, "Le Pouilleux's ladder"): a level forgets its special pairs.
 SIZED_SLIPS: dict[str, dict[int, dict[str, float | None]]] = {
     "pouilleux": {
-        2: {"debutant": 0.4, "moyen": 0.15, "fort": 0.0, "expert": None},
+        2: {"debutant": 0.4, "moyen": 0.2, "fort": 0.1, "expert": None},
         3: {"debutant": 0.6, "moyen": 0.4, "fort": 0.15, "expert": 0.0},
     },
 }
@@ -98,59 +98,45 @@ _NO_MISTAKE = frozenset(
 )
 
 
-def _sized(level: str) -> str:
-    """The kind's words for the games set by size: ``; pouilleux 2p=ismcts 3p+=forget:0.15``."""
-    out = ""
-    for game_id, rows in SIZED_SLIPS.items():
-        sizes = sorted(rows)
-        words = [
-            f"{n}p{'+' if n == sizes[-1] else ''}="
-            + ("ismcts" if (r := rows[n][level]) is None else f"forget:{r}" if r else "heuristic")
-            for n in sizes
-        ]
-        out += f"; {game_id} " + " ".join(words)
-    return out
-
-
 @dataclass(frozen=True)
 class Level:
     id: str
     en: str
     fr: str
-    kind: str  # what it is made of (informational: clients pass ``id`` as the bot kind)
 
-    def to_dict(self) -> dict[str, str]:
-        return {"id": self.id, "en": self.en, "fr": self.fr, "kind": self.kind}
+    def kind(self, game_id: str) -> str:
+        """What this level is made of in ``game_id``, as a bot spec (informational: clients
+        pass ``id`` as the bot kind): ``ismcts:100``, ``heuristic+forget:0.15 (3p+)``…"""
+        rows = SIZED_SLIPS.get(game_id)
+        if rows:
+            top = max(rows)
+            return "; ".join(
+                f"{self._spec(game_id, rows[n][self.id])} ({n}p{'+' if n == top else ''})"
+                for n in sorted(rows)
+            )
+        return self._spec(game_id, slip_rate(self.id, game_id, 2))
+
+    def _spec(self, game_id: str, slips: float | None) -> str:
+        if slips is None:  # the level's search, as its bot would run it
+            bot = make_bot(self.id, 0)
+            assert isinstance(bot, ISMCTSBot)
+            infer = "+infer" if bot.infers(game_id) else ""
+            cap = f"<={bot.time_cap}s" if bot.time_cap else ""
+            return f"ismcts:{bot.budget(game_id)}{infer}{cap}"
+        if not slips:
+            return "heuristic"
+        how = GAME_SLIPS.get(game_id, "mistakes")
+        return f"heuristic+{'mistakes' if how == 'same_kind' else how}:{slips}"
+
+    def to_dict(self, game_id: str) -> dict[str, str]:
+        return {"id": self.id, "en": self.en, "fr": self.fr, "kind": self.kind(game_id)}
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(
-        "debutant",
-        "Beginner",
-        "Débutant",
-        f"heuristic+mistakes:{MISTAKE},"
-        + ",".join(f"{g}={r}" for g, r in GAME_MISTAKES.items())
-        + _sized("debutant"),
-    ),
-    Level("moyen", "Intermediate", "Moyen", "heuristic" + _sized("moyen")),
-    Level(
-        "fort",
-        "Strong",
-        "Fort",
-        "ismcts:" + ",".join(f"{g}={n}" for g, n in FORT_BUDGETS.items()) + _sized("fort"),
-    ),
-    Level(
-        "expert",
-        "Expert",
-        "Expert",
-        "ismcts:"
-        + ",".join(
-            f"{g}={n}" + ("+infer" if EXPERT_BELIEFS.get(g) else "")
-            for g, n in EXPERT_BUDGETS.items()
-        )
-        + f"<={EXPERT_SECONDS}s"
-        + _sized("expert"),
-    ),
+    Level("debutant", "Beginner", "Débutant"),
+    Level("moyen", "Intermediate", "Moyen"),
+    Level("fort", "Strong", "Fort"),
+    Level("expert", "Expert", "Expert"),
 )
 
 
@@ -168,9 +154,10 @@ def _plain(text: str) -> str:
     return unicodedata.normalize("NFKD", text.strip()).encode("ascii", "ignore").decode().lower()
 
 
-def bot_levels() -> list[dict[str, str]]:
-    """The levels as published to clients (``list_games``: each game's ``bot_levels``)."""
-    return [lv.to_dict() for lv in LEVELS]
+def bot_levels(game_id: str) -> list[dict[str, str]]:
+    """The levels as published to clients (``list_games``: each game's ``bot_levels``, with
+    what each is made of in that game)."""
+    return [lv.to_dict(game_id) for lv in LEVELS]
 
 
 class BeginnerBot:

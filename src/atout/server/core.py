@@ -407,14 +407,15 @@ class Core:
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
         """The games' summaries, built once per set of games: building them takes ~1.6 ms
         (the options' JSON Schemas), and a client may ask hundreds of times in a burst."""
-        from atout.bots.levels import bot_levels  # the named levels (issue 15), every game alike
+        from atout.bots.levels import bot_levels  # the named levels (issue 15), per game
 
         registry = all_games()
         key = tuple(registry)
         memo = self._games_memo
         if memo is None or memo[0] != key:
-            levels = bot_levels()
-            games = [{**g.rules_summary(), "bot_levels": levels} for g in registry.values()]
+            games = [
+                {**g.rules_summary(), "bot_levels": bot_levels(g.id)} for g in registry.values()
+            ]
             memo = self._games_memo = (key, m.GamesBody(games=games))
         self.reply(c, msg, m.Games, memo[1])
 
