@@ -270,7 +270,7 @@ def test_pouilleux_levels_are_set_by_size() -> None:
     assert slip_rate("expert", "pouilleux", 4) == 0.0
     assert [slip_rate(lv, "pouilleux", 2) for lv in IDS] == [0.4, 0.2, 0.1, None]
     rates = [slip_rate(lv, "pouilleux", n) for n in (3, 4, 8) for lv in IDS]
-    assert rates == [0.6, 0.4, 0.15, 0.0] * 3
+    assert rates == [0.5, 0.3, 0.15, 0.0] * 3
     # the other games: the beginner slips, moyen is the heuristic, fort and expert search
     assert [slip_rate(lv, "q2j", 4) for lv in IDS] == [0.75, 0.0, None, None]
     # at 4 players the expert is the heuristic and never searches
