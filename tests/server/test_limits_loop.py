@@ -239,3 +239,22 @@ def test_an_expert_in_the_worker_processes_keeps_its_belief_across_the_game():
         assert t.moves[-1].seat == s.seat
         played = msgspec.json.decode(msgspec.json.encode(belief.move))
         assert played == t.moves[-1].move  # and remembers what it played
+
+
+def test_a_level_that_plays_the_heuristic_is_not_sent_to_the_workers():
+    """Le Pouilleux's expert searches at 2 players only (atout.bots.levels.SIZED_SLIPS): at 4 it
+    is the heuristic, which the core plays at once instead of handing out a search."""
+    h = Harness(limits=CoreLimits(bot_workers=1, bot_iterations=20))
+    h.run_searches = False
+    c = h.connect()
+    four = h.core.tables[h.create(c, "pouilleux", 4, bots=[0, 1, 2, 3], bot_kind="expert")]
+    two = h.core.tables[h.create(c, "pouilleux", 2, bots=[0, 1], bot_kind="expert")]
+    for _ in range(40):
+        h.now = h.core.next_deadline()
+        h.deliver(h.core.tick(h.now))
+        for s in h.core.searches():
+            assert s.table == two.id  # never the four-player table's
+            h.deliver(h.core.searched(s, s.run, h.now))
+        if four.version > 8 and two.version > 8:
+            break
+    assert four.version > 8 and two.version > 8

@@ -135,7 +135,6 @@ class ISMCTSBot:
     ``GAME_ITERATIONS``), or ``seconds`` of wall time if given."""
 
     name = "ismcts"
-    offload = True  # a search: the game master runs it in a worker process (atout.bots.pool)
 
     def __init__(
         self,
@@ -164,6 +163,11 @@ class ISMCTSBot:
         self.prior = prior
         self.last: dict[str, Any] = {}  # statistics of the last decision (for hints, benches)
         self.time_cap: float | None = None  # seconds a decision may take, whatever the budget
+
+    def offloads(self, game_id: str, players: int) -> bool:
+        """Whether its decisions in this game at this size are searches: pure Python, the game
+        master runs them in a worker process (atout.bots.pool), off the event loop."""
+        return True
 
     def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
         self.observe(game, view)

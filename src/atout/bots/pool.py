@@ -1,8 +1,9 @@
 """Server-seated bots off the event loop: budgets capped, searches run in worker processes.
 
 The game master calls :func:`cap_budget` on every bot it seats (a search never gets more than the
-server's configured iterations and seconds) and, for bots that say ``offload = True`` (the
-searches: pure Python, so only another process keeps them from holding the event loop), submits
+server's configured iterations and seconds) and, for bots whose ``offloads(game_id, players)``
+says so (the searches: pure Python, so only another process keeps them from holding the event
+loop; a level that plays the heuristic at that size stays in the loop), submits
 :func:`choose_move` to a :class:`concurrent.futures.ProcessPoolExecutor` from :func:`new_pool`.
 The worker sees what the seat may see (view, legal moves), like any bot.
 """

@@ -67,7 +67,8 @@ class Seated:
             bot = cap_budget(bot, t.game.id, lim.bot_iterations, lim.bot_seconds)
             t.bots[seat] = (kind, bot)
         legal = state.legal_moves()
-        if getattr(bot, "offload", False) and lim.bot_workers > 0:
+        offloads = getattr(bot, "offloads", None)  # a search (atout.bots.pool)
+        if offloads is not None and lim.bot_workers > 0 and offloads(t.game.id, state.num_players):
             if not isinstance(legal, list) and len(legal) <= MAX_SHIPPED:
                 legal = list(legal)
             if isinstance(legal, list):
