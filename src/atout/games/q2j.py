@@ -99,6 +99,11 @@ def _options_dict(options: Q2JOptions) -> dict[str, Any]:
 
 
 @cache
+def _seat_keys(players: int) -> tuple[str, ...]:
+    return tuple(str(i) for i in range(players))
+
+
+@cache
 def _beaten_by(top: Card, face_on_ace: bool) -> frozenset[Card]:
     """Every card that beats a single ``top``: :func:`beats`, tabulated once."""
     return frozenset(x for x in deck_52() if beats(x, top, face_on_ace))
@@ -292,10 +297,12 @@ class Q2JState(State[Q2JOptions]):
 
     def _public_view(self) -> dict[str, Any]:
         """Every seat's view but its hand: built once per move."""
-        shown: dict[str, list[str]] = {str(i): [] for i in range(self.num_players)}
-        if self.shown:
-            for i, h in enumerate(self.hands):
-                shown[str(i)] = [c.code for c in h if c in self.shown]
+        face_up, keys = self.shown, _seat_keys(self.num_players)
+        if face_up:
+            hands = zip(keys, self.hands, strict=True)
+            shown = {k: [c.code for c in h if c in face_up] for k, h in hands}
+        else:  # once every card shown at the deal is played: most of a game
+            shown = {k: [] for k in keys}
         out = self.view_head("q2j", None)
         out |= {
             "top": [c.code for c in self.top],
