@@ -19,7 +19,8 @@ def describe_move(move: Any, lang: str) -> str:
     return say(MOVES[type(move).__struct_config__.tag], lang, c=card(code) if code else "")
 
 
-def describe(e: Event, lang: str) -> str:
+def describe(e: Event, lang: str, you: int | None = None) -> str:
+    """Every event said of its seat, even to that seat's player: a game may leave ``you`` out."""
     who, d = seat(e.seat, lang), e.data
     if e.kind == "game_over":
         return say(EVENTS["game_over"], lang, ws=seats(d["winners"], lang))

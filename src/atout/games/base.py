@@ -469,24 +469,25 @@ class Game(ABC, Generic[O]):
         The sample's own random generator is fresh (future chance is unknown too)."""
         raise NotImplementedError(f"{self.id} cannot sample hidden information yet")
 
-    #: The game's words: a module with ``describe(event, lang)`` and ``describe_move(move,
+    #: The game's words: a module with ``describe(event, lang, you)`` and ``describe_move(move,
     #: lang)`` (``atout.games.q2j_text``); ``None``: events and moves in their raw form.
     text: ClassVar[Any] = None
 
-    def describe(self, event: Event, lang: str = "en") -> str:
+    def describe(self, event: Event, lang: str = "en", you: int | None = None) -> str:
         """A sentence a UI can show for an event (the game master's ``timeout`` and ``earlier``
-        included)."""
+        included), told to the player at seat ``you``: what they did or were done to is said in
+        the second person ("You draw…"); ``None`` (a spectator, a replay) names every seat."""
         if event.kind == "timeout":
             from atout.games.sentences import timeout  # the words import this module
 
-            return timeout(self, event, lang)
+            return timeout(self, event, lang, you)
         if event.kind == "earlier":
             from atout.games.sentences import earlier
 
             return earlier(event, lang)
         if self.text is None:
             return f"{event.kind} {event.data}"
-        return str(self.text.describe(event, lang))
+        return str(self.text.describe(event, lang, you))
 
     def describe_move(self, move: Any, lang: str = "en") -> str:
         """The move in words (``str(move)`` for a game without words)."""

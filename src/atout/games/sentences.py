@@ -51,9 +51,25 @@ def names(codes: list[str] | tuple[str, ...], lang: str, sep: str = " + ") -> st
     return sep.join(card(c).name(lang) for c in codes)
 
 
-def seats(ss: list[int] | tuple[int, ...], lang: str) -> str:
-    """Several seats as said: ``P1``, ``P1 and P3``, ``P1, P2 and P3`` (``J1 et J3``)."""
-    names = [seat(s, lang) for s in ss]
+def named(s: int | None, lang: str, you: int | None = None) -> str:
+    """A seat as its reader ``you`` reads it where it is not the subject: ``you`` / ``vous`` for
+    their own seat (a subject takes a sentence of its own, conjugated: :func:`told`)."""
+    if s is not None and s == you:
+        return "vous" if lang == "fr" else "you"
+    return seat(s, lang)
+
+
+def told(words: dict[str, Words], yours: dict[str, Words], key: str, to_you: bool) -> Words:
+    """Sentence ``key`` in the second person when it is about its reader and has such a form
+    (``yours``, the text file's ``[you]`` table), else as said of anyone."""
+    return yours[key] if to_you and key in yours else words[key]
+
+
+def seats(ss: list[int] | tuple[int, ...], lang: str, you: int | None = None) -> str:
+    """Several seats as said: ``P1``, ``P1 and P3``, ``P1, P2 and P3`` (``J1 et J3``); the
+    reader first, as ``you`` (``vous``)."""
+    ordered = sorted(ss, key=lambda s: s != you)
+    names = [named(s, lang, you) for s in ordered]
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
@@ -95,22 +111,37 @@ def reason(code: str, lang: str) -> str:
     return pair[1] if lang == "fr" else pair[0]
 
 
-def timeout(game: Game[Any], e: Event, lang: str) -> str:
+def timeout(game: Game[Any], e: Event, lang: str, you: int | None = None) -> str:
     """The ``timeout`` event the game master adds before a move it made for a seat whose time
     ran out: ``P2 ran out of time; the game master plays for them: draw.``"""
+    if e.seat is not None and e.seat == you:
+        return _timeout_you(game, e, lang)
     who = seat(e.seat, lang)
-    what = ""
-    data = e.data.get("move")
-    if data is not None:
-        try:
-            what = game.describe_move(game.parse_move(data), lang)
-        except Exception:  # a move this game cannot read back: say the time-out alone
-            what = ""
+    what = _timed_out_move(game, e, lang)
     if lang == "fr":
         head = f"{who} n'a plus de temps"
         return f"{head} ; le maître du jeu joue à sa place : {what}." if what else f"{head}."
     head = f"{who} ran out of time"
     return f"{head}; the game master plays for them: {what}." if what else f"{head}."
+
+
+def _timed_out_move(game: Game[Any], e: Event, lang: str) -> str:
+    data = e.data.get("move")
+    if data is None:
+        return ""
+    try:
+        return game.describe_move(game.parse_move(data), lang)
+    except Exception:  # a move this game cannot read back: say the time-out alone
+        return ""
+
+
+def _timeout_you(game: Game[Any], e: Event, lang: str) -> str:
+    what = _timed_out_move(game, e, lang)
+    if lang == "fr":
+        head = "Vous n'avez plus de temps"
+        return f"{head} ; le maître du jeu joue à votre place : {what}." if what else f"{head}."
+    head = "You ran out of time"
+    return f"{head}; the game master plays for you: {what}." if what else f"{head}."
 
 
 def earlier(e: Event, lang: str) -> str:

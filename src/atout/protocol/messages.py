@@ -158,7 +158,13 @@ class EventOut(Body):
     kind: str
     seat: int | None = None
     data: dict[str, Any] = {}
-    text: Annotated[str | None, _d("Sentence in the client's language, if asked in hello.")] = None
+    text: Annotated[
+        str | None,
+        _d(
+            "Sentence in the client's language, if asked in hello; told to the recipient: "
+            "what its own seat did or had done to it in the second person ('You draw…')."
+        ),
+    ] = None
 
 
 # --------------------------------------------------------------------------- client → gm bodies

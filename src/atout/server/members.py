@@ -73,14 +73,15 @@ def update_body(
 def events_out(
     t: TableActor, events: list[Event], seat: int | None, lang: str | None
 ) -> list[m.EventOut]:
-    """The events ``seat`` may see, with their sentence in ``lang`` (None: no text)."""
+    """The events ``seat`` may see, with their sentence in ``lang`` (None: no text) as told to
+    that seat."""
     describe = t.game.describe if lang is not None else None
     return [
         m.EventOut(
             kind=e.kind,
             seat=e.seat,
             data=e.data,
-            text=describe(e, lang) if describe else None,  # type: ignore[arg-type]
+            text=describe(e, lang, seat) if describe else None,  # type: ignore[arg-type]
         )
         for e in events
         if e.visible_to(seat)
@@ -267,9 +268,10 @@ def send_updates(
 
     def events_seen(seat: int | None, c: Conn) -> list[m.EventOut]:
         # shared by every recipient who sees the same events in the same words (messages
-        # are encoded, never modified, so sharing the list is safe)
+        # are encoded, never modified, so sharing the list is safe); in words, each seat has
+        # its own (what it did is said to it in the second person)
         lang = c.lang if c.texts else None
-        key = (None if public else seat, lang)
+        key = (None if public and lang is None else seat, lang)
         got = seen.get(key)
         if got is None:
             got = seen[key] = events_out(t, events, seat, lang)
