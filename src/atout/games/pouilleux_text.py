@@ -52,6 +52,8 @@ def lay_text(
     head = say(LAY[form], lang, who=seat(actor, lang), what=what)
     if rank == JACK and said and target is not None and target == you:
         form = "said_from_you"
+    if rank == KING and form == "said_you" and you in (target, other):
+        form = "said_you_with"  # "and swap a card with P3", not "between you and P3"
     effect = EFFECT[token][form]
     if rank in (10, QUEEN):  # said of a player: the effect has its own event
         return head if said else head + say(effect, lang)
@@ -139,6 +141,7 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
         many = "_many" if len(winners) > 1 else "_one"
         key = ("turn_cap" if d["reason"] == "turn_cap" else "out") + many
         head = say(told(EVENTS, YOU, key, won), lang, ws=ws)
+        head = head[:1].upper() + head[1:]  # "You and P2 have no cards left…"
         if d["losers"]:
             loser = d["losers"][0]
             words = told(EVENTS, YOU, "grand_perdant", loser == you)

@@ -86,7 +86,7 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
             reason = "out_first_turn" if d.get("first_turn") else "out"
         elif reason != "turn_cap":
             reason = "stock_out"
-        head = say(told(EVENTS, YOU, reason, mine), lang, who=who)
+        head = say(told(EVENTS, YOU, reason, mine and reason.startswith("out")), lang, who=who)
         pts, totals = _per_seat(d["scores"], lang), _per_seat(d["totals"], lang)
         return say(EVENTS[k], lang, head=head, deal=d["deal"], pts=pts, totals=totals)
     if k == "game_over":

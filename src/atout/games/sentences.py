@@ -60,9 +60,10 @@ def named(s: int | None, lang: str, you: int | None = None) -> str:
 
 
 def told(words: dict[str, Words], yours: dict[str, Words], key: str, to_you: bool) -> Words:
-    """Sentence ``key`` in the second person when it is about its reader and has such a form
-    (``yours``, the text file's ``[you]`` table), else as said of anyone."""
-    return yours[key] if to_you and key in yours else words[key]
+    """Sentence ``key`` in the second person when it is about its reader (``yours``, the text
+    file's ``[you]`` table: a sentence about its reader without such a form is a ``KeyError``,
+    never "you has…"), else as said of anyone."""
+    return yours[key] if to_you else words[key]
 
 
 def seats(ss: list[int] | tuple[int, ...], lang: str, you: int | None = None) -> str:
