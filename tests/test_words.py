@@ -15,6 +15,11 @@ def test_seat_lists_and_label_lists() -> None:
     assert sentences.labels(["QH", "KD"], "en", sep=" + ") == "Q♥ + K♦"
 
 
+def test_a_card_with_its_article_elides_before_an_ace_in_french() -> None:
+    assert sentences.the("AH", "fr") == "l'A♥" and sentences.the("7S", "fr") == "le 7♠"
+    assert sentences.the("QD", "fr") == "le D♦" and sentences.the("AH", "en") == "the A♥"
+
+
 def test_result_reasons_in_words() -> None:
     assert sentences.reason("deadlock", "fr") == "plus rien à piocher : le moins de cartes gagne"
     assert sentences.reason("target", "en") == "a total reached the target: fewest points wins"

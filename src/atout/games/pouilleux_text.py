@@ -9,7 +9,18 @@ from typing import Any
 
 from atout.cards import ACE, JACK, KING, QUEEN, Colour, card, rank_token
 from atout.games.base import Event
-from atout.games.sentences import Words, label, labels, load_words, named, say, seat, seats, told
+from atout.games.sentences import (
+    Words,
+    label,
+    labels,
+    load_words,
+    named,
+    say,
+    seat,
+    seats,
+    the,
+    told,
+)
 
 #: Every sentence, [English, French] side by side, from pouilleux_text.toml beside this module.
 WORDS = load_words(__file__)
@@ -100,7 +111,7 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
             words = YOU[key + "_from_you"]
         else:
             words = told(EVENTS, YOU, key, mine)
-        return say(words, lang, who=who, c=label(c, lang) if c else "", src=src)
+        return say(words, lang, who=who, the_c=the(c, lang) if c else "", src=src)
     if k == "lay":
         if d.get("last"):
             text = lay_text(d["cards"], None, None, None, lang, e.seat, you)
@@ -129,7 +140,9 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
         p, q = (seat(x, lang) for x in players)
         if cards:
             cp, cq = (label(c, lang) for c in cards)
-            return say(told(EVENTS, YOU, k, to_you), lang, p=p, q=q, cp=cp, cq=cq)
+            the_cp, the_cq = (the(c, lang) for c in cards)
+            fill = {"cp": cp, "cq": cq, "the_cp": the_cp, "the_cq": the_cq}
+            return say(told(EVENTS, YOU, k, to_you), lang, p=p, q=q, **fill)
         return say(told(EVENTS, YOU, "swap_hidden", to_you), lang, p=p, q=q)
     if k == "lift":
         words = told(EVENTS, YOU, k, mine)

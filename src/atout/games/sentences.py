@@ -84,6 +84,14 @@ def label(c: Card | str, lang: str) -> str:
     return text
 
 
+def the(c: Card | str, lang: str) -> str:
+    """A card's label with its article: ``the A♥``; in French ``le 7♥`` but ``l'A♥`` (l'as)."""
+    text = label(c, lang)
+    if lang == "fr":
+        return ("l'" if text.startswith("A") else "le ") + text
+    return "the " + text
+
+
 def labels(codes: list[str] | tuple[str, ...], lang: str, sep: str = " ") -> str:
     return sep.join(label(c, lang) for c in codes)
 
