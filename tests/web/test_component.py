@@ -232,3 +232,38 @@ def test_quinze_scoreboard_shows_what_each_deal_counted(page):
             .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))"""
     )
     assert ["-50 ★", "0"] in rows and ["-50", "0"] in rows, rows
+
+
+def test_a_tap_is_not_lost_when_the_table_is_redrawn_under_the_finger(page):
+    """A message that redraws the table (a seat's connection, a spectator) between the press and
+    the release of a tap: the pressed card stays until the release, the move is sent, then the
+    table is drawn (a new element under the finger would get no click: the tap was lost, as a
+    fresh-clone run of the browser tests once saw on a blind draw)."""
+    g = get_game("pouilleux")
+    state = g.setup(3, None, seed=3)
+    while not any("position" in msgspec.to_builtins(m) for m in state.legal_moves()):
+        state.apply(state.current, state.legal_moves()[0])
+    m = model(state, state.current, "pouilleux")
+    page.evaluate(MOUNT, [m])
+    # a back of the blind hand that is under its own centre (the bare page fans them widely)
+    at = page.evaluate(
+        """() => { for (const b of document.querySelectorAll('#felt .blind [data-position]')) {
+             const r = b.getBoundingClientRect(), x = r.left + 6, y = r.top + r.height / 2;
+             if (document.elementFromPoint(x, y) === b) return [+b.dataset.position, x, y];
+           } return null; }"""
+    )
+    assert at is not None
+    position, x, y = at
+    want = next(mv for mv in m["legal"] if mv.get("position") == position)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.evaluate(
+        "(p) => { window.pressed = document.querySelector(`#felt .blind [data-position='${p}']`); }",
+        position,
+    )
+    page.evaluate("() => window.T.set({ ...window.T.model, seats: [...window.T.model.seats] })")
+    assert page.evaluate("() => window.pressed.isConnected")  # not replaced while pressed
+    page.mouse.up()
+    assert page.evaluate("window.sent") == [want]
+    # the redraw that waited is done once the finger is up: a new element
+    page.wait_for_function("() => !window.pressed.isConnected")

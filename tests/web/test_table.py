@@ -151,7 +151,7 @@ def test_a_whole_game_by_taps(chromium, game, device):
         assert did["fifteen_hand_and_table"] > 0, did
         assert did["confirm_lay"] + did["drag_lay"] > 0, did
     if game == "pouilleux":
-        assert did["blind_draw"] > 0 and did["blind_tap_lost"] <= 1, did  # a lost tap is rare
+        assert did["blind_draw"] > 0 and did["blind_tap_lost"] == 0, did  # no tap is lost
         assert did["king_swap"] > 0 and did["tap_player"] > 0, did
         assert did["ace_colour"] > 0 and did["colour_on_board"] > 0, did
     assert not errors, errors

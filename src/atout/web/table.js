@@ -92,6 +92,25 @@ export class CardTable {
     this.drag = null;
     this.flash = "";
     this.drawnVersion = -1;
+    // While a finger or a mouse button is down on the table, a model that comes (a seat's
+    // connection, a spectator, the next update) waits for its release: drawn at once, it would
+    // replace the pressed card, and a click needs its press and release on the same element
+    // (the tap was lost).
+    this.pressed = false;
+    this.waiting = null;
+    parts.root.addEventListener("pointerdown", () => (this.pressed = true), true);
+    const release = () => {
+      if (!this.pressed) return;
+      this.pressed = false;
+      // after the click this release ends (its move may bring a newer model: that one wins)
+      setTimeout(() => {
+        const m = this.waiting;
+        this.waiting = null;
+        if (m && !this.pressed) this.set(m);
+      });
+    };
+    for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, release, true);
+    window.addEventListener("blur", release);
   }
 
   get layout() {
@@ -106,6 +125,11 @@ export class CardTable {
 
   /** Draws ``model``; animates what moved when the version changed. */
   set(model) {
+    if (this.pressed && this.model) {
+      this.waiting = model;
+      return;
+    }
+    this.waiting = null;
     const prev = this.model;
     const moved = !prev || prev.version !== model.version || prev.game !== model.game;
     // a new deal seen as it happens (not a catch-up after a reload): the cards fly in from the stock
