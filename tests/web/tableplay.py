@@ -102,6 +102,14 @@ class TablePlayer:
         now = self.state()
         return now["pending"] or now["over"] or now["version"] != version
 
+    def sent_within(self, version: int, seconds: float = 2.0) -> bool:
+        """Whether the move on ``version`` leaves the page within ``seconds`` (CI has 2 cores)."""
+        for _ in range(int(seconds * 40)):
+            if self.sent(version):
+                return True
+            self.page.wait_for_timeout(25)
+        return False
+
     def card_selector(self, code: str) -> str:
         return f'#table-screen button.card[data-card="{code}"]'
 
@@ -170,11 +178,9 @@ class TablePlayer:
         if "position" in move:
             for _ in range(3):
                 self.tap(f'#felt .blind [data-position="{move["position"]}"]', edge=True)
-                for _ in range(80):  # 2 s
-                    if self.sent(st["version"]):
-                        self.did["blind_" + kind] += 1
-                        return
-                    page.wait_for_timeout(25)
+                if self.sent_within(st["version"]):
+                    self.did["blind_" + kind] += 1
+                    return
                 # nothing sent (the table redrawn under the finger lost taps once: fixed, see
                 # test_component): tap again, as a player would, and count it
                 self.did["blind_tap_lost"] += 1
@@ -213,11 +219,9 @@ class TablePlayer:
             and self.state()["version"] == st["version"]
         ):
             self.drag(self.card_selector(cards[0]), f'#felt [data-zone="{zone}"]')
-            for _ in range(80):  # 2 s: a loaded machine (CI, two cores) may be slow to drop
-                if self.sent(st["version"]):
-                    self.did["drag_" + kind] += 1
-                    return
-                page.wait_for_timeout(25)
+            if self.sent_within(st["version"]):  # a loaded machine may be slow to drop
+                self.did["drag_" + kind] += 1
+                return
             self.did["drag_missed"] += 1  # dropped beside the zone: tap instead, as a player would
         for code in self.order(cards, hand):
             if self.sent(st["version"]):

@@ -15,6 +15,7 @@ from atout.games.sentences import (
     labels,
     load_words,
     named,
+    reader_first,
     say,
     seat,
     seats,
@@ -74,9 +75,7 @@ def lay_text(
     elif rank == JACK and target is not None:
         fill["target"] = seat(target, lang)
     elif rank == KING and target is not None and other is not None:
-        fill["p"], fill["q"] = (
-            named(x, lang, you) for x in sorted((target, other), key=lambda x: x != you)
-        )
+        fill["p"], fill["q"] = (named(x, lang, you) for x in reader_first((target, other), you))
     else:
         return head
     return head + say(effect, lang, **fill)

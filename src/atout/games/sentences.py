@@ -66,11 +66,15 @@ def told(words: dict[str, Words], yours: dict[str, Words], key: str, to_you: boo
     return yours[key] if to_you else words[key]
 
 
+def reader_first(ss: list[int] | tuple[int, ...], you: int | None) -> list[int]:
+    """``ss`` with the reader's seat first ("you and P3"), the others in their order."""
+    return sorted(ss, key=lambda s: s != you)
+
+
 def seats(ss: list[int] | tuple[int, ...], lang: str, you: int | None = None) -> str:
     """Several seats as said: ``P1``, ``P1 and P3``, ``P1, P2 and P3`` (``J1 et J3``); the
     reader first, as ``you`` (``vous``)."""
-    ordered = sorted(ss, key=lambda s: s != you)
-    names = [named(s, lang, you) for s in ordered]
+    names = [named(s, lang, you) for s in reader_first(ss, you)]
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
@@ -122,35 +126,24 @@ def reason(code: str, lang: str) -> str:
 
 def timeout(game: Game[Any], e: Event, lang: str, you: int | None = None) -> str:
     """The ``timeout`` event the game master adds before a move it made for a seat whose time
-    ran out: ``P2 ran out of time; the game master plays for them: draw.``"""
-    if e.seat is not None and e.seat == you:
-        return _timeout_you(game, e, lang)
-    who = seat(e.seat, lang)
-    what = _timed_out_move(game, e, lang)
-    if lang == "fr":
-        head = f"{who} n'a plus de temps"
-        return f"{head} ; le maître du jeu joue à sa place : {what}." if what else f"{head}."
-    head = f"{who} ran out of time"
-    return f"{head}; the game master plays for them: {what}." if what else f"{head}."
-
-
-def _timed_out_move(game: Game[Any], e: Event, lang: str) -> str:
+    ran out: ``P2 ran out of time; the game master plays for them: draw.`` (told to that seat:
+    ``You ran out of time; … for you: draw.``)"""
+    mine = e.seat is not None and e.seat == you
+    what = ""
     data = e.data.get("move")
-    if data is None:
-        return ""
-    try:
-        return game.describe_move(game.parse_move(data), lang)
-    except Exception:  # a move this game cannot read back: say the time-out alone
-        return ""
-
-
-def _timeout_you(game: Game[Any], e: Event, lang: str) -> str:
-    what = _timed_out_move(game, e, lang)
+    if data is not None:
+        try:
+            what = game.describe_move(game.parse_move(data), lang)
+        except Exception:  # a move this game cannot read back: say the time-out alone
+            what = ""
     if lang == "fr":
-        head = "Vous n'avez plus de temps"
-        return f"{head} ; le maître du jeu joue à votre place : {what}." if what else f"{head}."
-    head = "You ran out of time"
-    return f"{head}; the game master plays for you: {what}." if what else f"{head}."
+        head = "Vous n'avez" if mine else f"{seat(e.seat, lang)} n'a"
+        whose = "votre" if mine else "sa"
+        tail = f" ; le maître du jeu joue à {whose} place : {what}" if what else ""
+        return f"{head} plus de temps{tail}."
+    head = "You" if mine else seat(e.seat, lang)
+    tail = f"; the game master plays for {'you' if mine else 'them'}: {what}" if what else ""
+    return f"{head} ran out of time{tail}."
 
 
 def earlier(e: Event, lang: str) -> str:

@@ -76,6 +76,19 @@ export function icon(name) {
 }
 
 
+// The table a finger or a mouse button is down on: a model that comes meanwhile (a seat's
+// connection, a spectator, the next update) waits for the release. Drawn at once, it would
+// replace the pressed card, and a click needs its press and release on the same element (the
+// tap was lost). One set of listeners for every table the page makes.
+let pressed = null;
+function release() {
+  const t = pressed;
+  pressed = null;
+  if (t) setTimeout(() => t.drawWaiting()); // after the click this release ends: its move's model wins
+}
+for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, release, true);
+window.addEventListener("blur", release);
+
 export class CardTable {
   /** ``parts``: the elements to draw into ({seats, felt, status, actions, hand});
    *  ``onMove(move)`` sends a move; ``onSay(text)`` announces a sentence to screen readers. */
@@ -92,25 +105,15 @@ export class CardTable {
     this.drag = null;
     this.flash = "";
     this.drawnVersion = -1;
-    // While a finger or a mouse button is down on the table, a model that comes (a seat's
-    // connection, a spectator, the next update) waits for its release: drawn at once, it would
-    // replace the pressed card, and a click needs its press and release on the same element
-    // (the tap was lost).
-    this.pressed = false;
+    this.waiting = null; // a model that came while this table was pressed (see `pressed`)
+    parts.root.addEventListener("pointerdown", () => (pressed = this), true);
+  }
+
+  /** The model that waited for the press's release, drawn unless a newer one came since. */
+  drawWaiting() {
+    const m = this.waiting;
     this.waiting = null;
-    parts.root.addEventListener("pointerdown", () => (this.pressed = true), true);
-    const release = () => {
-      if (!this.pressed) return;
-      this.pressed = false;
-      // after the click this release ends (its move may bring a newer model: that one wins)
-      setTimeout(() => {
-        const m = this.waiting;
-        this.waiting = null;
-        if (m && !this.pressed) this.set(m);
-      });
-    };
-    for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, release, true);
-    window.addEventListener("blur", release);
+    if (m && pressed !== this) this.set(m);
   }
 
   get layout() {
@@ -125,7 +128,7 @@ export class CardTable {
 
   /** Draws ``model``; animates what moved when the version changed. */
   set(model) {
-    if (this.pressed && this.model) {
+    if (pressed === this && this.model) {
       this.waiting = model;
       return;
     }
