@@ -322,12 +322,15 @@ class Accounts:
             self.store.dirty = True
         return str(name)
 
-    def logout(self, token: str | None) -> bool:
-        if not token:
-            return False
-        cur = self.db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash(token),))
+    def logout(self, token: str | None) -> str | None:
+        """End the session ``token``; returns its hash (whose sockets must close), None if no
+        token was given."""
+        if not token or len(token) > 128:
+            return None
+        h = token_hash(token)
+        self.db.execute("DELETE FROM sessions WHERE token_hash=?", (h,))
         self.store.dirty = True
-        return cur.rowcount > 0
+        return h
 
     def purge(self, now: float) -> int:
         """Delete expired sessions; returns how many."""

@@ -31,7 +31,6 @@ from atout.server.accounts import (
     Pending,
     run_job,
 )
-from atout.server.conns import is_loopback
 from atout.server.ratings import Ratings
 
 MAX_BODY = 4096  # bytes of a POST body
@@ -74,6 +73,11 @@ API_ERRORS: dict[str, tuple[int, str]] = {
     ),
     "account.not_logged_in": (401, "No valid session (none, expired or logged out)."),
     "account.unknown": (404, "No account with this name."),
+    "server.busy": (
+        503,
+        "Every password check is taken and the queue is full: retry after detail.retry_after "
+        "seconds (also the Retry-After header); nothing was changed.",
+    ),
     "server.internal": (500, "A bug in the server; nothing was changed."),
 }
 
@@ -84,7 +88,8 @@ class HttpRequest:
     target: str  # path and query, as on the request line
     headers: dict[str, str] = field(default_factory=dict)  # lowercased names
     body: bytes = b""
-    address: str | None = None
+    address: str | None = None  # the client's (read from a trusted proxy's headers if behind one)
+    secure: bool = False  # came over https (told by a trusted proxy): cookies get Secure
 
     @property
     def path(self) -> str:
@@ -102,6 +107,7 @@ class HttpResponse:
     body: bytes = b""
     headers: list[tuple[str, str]] = field(default_factory=list)
     content_type: str = "application/json; charset=utf-8"
+    ended_session: str | None = None  # a session's token hash that ended: its sockets close
 
 
 @dataclass(slots=True)
@@ -146,7 +152,7 @@ def error_response(e: AtoutError) -> HttpResponse:
     status = getattr(e, "status", 400)
     detail = getattr(e, "detail", None) or {}
     headers = []
-    if status == 429 and "retry_after" in detail:
+    if status in (429, 503) and "retry_after" in detail:
         headers.append(("Retry-After", str(int(detail["retry_after"]))))
     if status == 405 and "allow" in detail:
         headers.append(("Allow", detail["allow"]))
@@ -166,12 +172,14 @@ def session_token(headers: dict[str, str]) -> str | None:
     return None
 
 
-def session_cookies(token: str, max_age: int) -> list[tuple[str, str]]:
+def session_cookies(token: str, max_age: int, secure: bool = False) -> list[tuple[str, str]]:
     """The session (HttpOnly: no script reads it) and a marker the page can read, so that it
-    asks ``/api/me`` only when signed in: a guest's page makes no request that fails."""
+    asks ``/api/me`` only when signed in: a guest's page makes no request that fails. Over https
+    (a trusted proxy says so) both are ``Secure``: never sent back over plain http."""
+    flags = f"SameSite=Lax; Path=/; Max-Age={max_age}" + ("; Secure" if secure else "")
     return [
-        ("Set-Cookie", f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}"),
-        ("Set-Cookie", f"{MARKER}={1 if token else ''}; SameSite=Lax; Path=/; Max-Age={max_age}"),
+        ("Set-Cookie", f"{COOKIE}={token}; HttpOnly; {flags}"),
+        ("Set-Cookie", f"{MARKER}={1 if token else ''}; {flags}"),
     ]
 
 
@@ -184,9 +192,9 @@ class Api:
         self.store = store
 
     def handle(self, req: HttpRequest, now: float) -> HttpResponse | Deferred:
-        """Answer ``req``; a loopback peer has no per-address limit (as on the WebSocket)."""
-        if req.address is not None and is_loopback(req.address):
-            req.address = None
+        """Answer ``req``. Unlike the WebSocket's command rates, the login and signup limits
+        count every address, loopback ones included (a proxy on loopback is trusted or not by
+        ``--trusted-proxy``, never by its address)."""
         try:
             return self._route(req, now)
         except (ApiError, AccountError) as e:
@@ -305,14 +313,17 @@ class Api:
                 name, token = finish(p, got, now)
             except AccountError as e:
                 return error_response(e)
-            return json_response(status, {"name": name}, session_cookies(token, int(SESSION_TTL)))
+            cookies = session_cookies(token, int(SESSION_TTL), req.secure)
+            return json_response(status, {"name": name}, cookies)
 
         return Deferred(lambda: run_job(p), answer)
 
     def logout(self, req: HttpRequest, now: float) -> HttpResponse:
         self._decode(_empty, req.body)
-        self.accounts.logout(session_token(req.headers))
-        return HttpResponse(204, b"", session_cookies("", 0))
+        ended = self.accounts.logout(session_token(req.headers))
+        resp = HttpResponse(204, b"", session_cookies("", 0, req.secure))
+        resp.ended_session = ended  # the shell closes its sockets, here and on every node
+        return resp
 
     def me(self, req: HttpRequest, now: float) -> HttpResponse:
         name = self.accounts.session(session_token(req.headers), now)
