@@ -209,10 +209,27 @@ V3_NODES = [
 # another node's waiting table of the same level only (PostgreSQL only: version 4).
 V4_LISTING_LEVEL = ["ALTER TABLE listing ADD COLUMN bot_kind TEXT NOT NULL DEFAULT ''"]
 
-#: (version reached, what it adds, the step). Version 0 needs no step.
+# Login and signup limits (issue 27): one row per counter, shared by every node on PostgreSQL.
+# ``key`` names the counter ("n:<address>:<name>" a name tried from an address, "a:<address>" an
+# address's logins, "s:<address>" its signups); ``n`` its count (or a bucket's tokens), ``at``
+# when it last moved, ``until`` the first time another attempt is allowed (accounts.Throttle).
+V5_THROTTLE = [
+    """CREATE TABLE throttle (
+            key TEXT PRIMARY KEY,
+            n {real} NOT NULL,
+            at {real} NOT NULL,
+            until {real} NOT NULL
+        )""",
+    "CREATE INDEX throttle_at ON throttle(at)",
+]
+
+#: (version reached, what it adds, the step). Version 0 needs no step. Versions are shared with
+#: :data:`PG_ONLY` (PostgreSQL applies both lists, in version order): a new step of either list
+#: takes the next number after every step of both (SQLite skips the numbers of PG_ONLY's).
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", V1_PLATFORM),
     (2, "covering leaderboard index; ratings by player", V2_RATING_INDEXES),
+    (5, "throttle: login and signup limits shared by every node", V5_THROTTLE),
 ]
 #: Steps of PostgreSQL alone, after the shared ones.
 PG_ONLY: list[tuple[int, str, list[str]]] = [

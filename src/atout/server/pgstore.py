@@ -51,7 +51,10 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 # several nodes).
 PG_MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (0, "tables, seats, journal", [POSTGRES.sql(t) for t in V0]),
-    *((v, what, [POSTGRES.sql(t) for t in steps]) for v, what, steps in MIGRATIONS + PG_ONLY),
+    *(
+        (v, what, [POSTGRES.sql(t) for t in steps])
+        for v, what, steps in sorted(MIGRATIONS + PG_ONLY, key=lambda step: step[0])
+    ),
 ]
 LATEST = PG_MIGRATIONS[-1][0]
 LEASE_SECONDS = 3.0  # a node's lease on its tables lasts this long unless renewed
