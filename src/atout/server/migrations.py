@@ -223,6 +223,15 @@ V5_THROTTLE = [
     "CREATE INDEX throttle_at ON throttle(at)",
 ]
 
+# Private tables (issue 27): 1 for a table created with ``private: true`` (its settings say so
+# too; this column lets the history and the player pages leave it out for whoever did not sit at
+# it). Tables written before it are marked from their settings: compact JSON, which holds
+# ``"private":true`` only when it is true (older stores wrote it as bytes: hence the CAST).
+V6_PRIVATE = [
+    "ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0",
+    """UPDATE tables SET private = 1 WHERE CAST(settings AS TEXT) LIKE '%"private":true%'""",
+]
+
 #: (version reached, what it adds, the step). Version 0 needs no step. Versions are shared with
 #: :data:`PG_ONLY` (PostgreSQL applies both lists, in version order): a new step of either list
 #: takes the next number after every step of both (SQLite skips the numbers of PG_ONLY's).
@@ -230,6 +239,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", V1_PLATFORM),
     (2, "covering leaderboard index; ratings by player", V2_RATING_INDEXES),
     (5, "throttle: login and signup limits shared by every node", V5_THROTTLE),
+    (6, "tables.private: private tables stay out of public lists", V6_PRIVATE),
 ]
 #: Steps of PostgreSQL alone, after the shared ones.
 PG_ONLY: list[tuple[int, str, list[str]]] = [

@@ -148,7 +148,7 @@ class SqlStore:
     def create_table(self, rec: TableRecord) -> None:
         self._x(
             "INSERT INTO tables (id, game, players, options, settings, status, created, rematch_of,"
-            " secret, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " secret, commitment, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 rec.table,
                 rec.game,
@@ -160,6 +160,7 @@ class SqlStore:
                 rec.rematch_of,
                 rec.secret,
                 rec.commitment,
+                int(bool(rec.settings.get("private"))),  # the lists' filter (ratings.py)
             ),
         )
         for s in rec.seats:
