@@ -232,6 +232,14 @@ V6_PRIVATE = [
     """UPDATE tables SET private = 1 WHERE CAST(settings AS TEXT) LIKE '%"private":true%'""",
 ]
 
+# Fair deals by commit-reveal (issue 27 item 7): each seat's nonce_commitment, sent with the
+# seat (its nonce comes with the reveal); a table's record format ("atout-record/3"; NULL: a table
+# written before it, whose format follows from its secret as before).
+V7_COMMIT_REVEAL = [
+    "ALTER TABLE seats ADD COLUMN nonce_commitment TEXT",
+    "ALTER TABLE tables ADD COLUMN record_format TEXT",
+]
+
 #: (version reached, what it adds, the step). Version 0 needs no step. Versions are shared with
 #: :data:`PG_ONLY` (PostgreSQL applies both lists, in version order): a new step of either list
 #: takes the next number after every step of both (SQLite skips the numbers of PG_ONLY's).
@@ -240,6 +248,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (2, "covering leaderboard index; ratings by player", V2_RATING_INDEXES),
     (5, "throttle: login and signup limits shared by every node", V5_THROTTLE),
     (6, "tables.private: private tables stay out of public lists", V6_PRIVATE),
+    (7, "seats.nonce_commitment, tables.record_format (commit-reveal)", V7_COMMIT_REVEAL),
 ]
 #: Steps of PostgreSQL alone, after the shared ones.
 PG_ONLY: list[tuple[int, str, list[str]]] = [
