@@ -266,67 +266,6 @@ def test_sessions_expire_and_slide():
     assert h.inbox[c][-1]["body"]["account"] is None
 
 
-def test_login_is_rate_limited_per_name_and_per_address():
-    core = Core()
-    signup(core, "Nora")
-    lim = accounts_mod.LoginLimits()
-    bad = {"name": "Nora", "password": "not the one"}
-    for i in range(lim.name_burst):  # from several addresses: the name's limit
-        err(
-            call(core, "POST", "/api/login", bad, address=f"198.51.100.{i}"),
-            401,
-            "account.bad_login",
-        )
-    e = err(
-        call(
-            core,
-            "POST",
-            "/api/login",
-            {"name": "Nora", "password": "correct horse"},
-            address="198.51.100.200",
-        ),
-        429,
-        "account.rate_limited",
-    )
-    assert e["detail"]["retry_after"] >= 1
-    resp = call(core, "POST", "/api/login", bad, address="198.51.100.201")
-    assert dict(resp.headers)["Retry-After"] == str(js(resp)["error"]["detail"]["retry_after"])
-    later = lim.name_every * 2
-    assert (
-        call(
-            core,
-            "POST",
-            "/api/login",
-            {"name": "Nora", "password": "correct horse"},
-            address="198.51.100.202",
-            now=1000 + later,
-        ).status
-        == 200
-    )
-    # one address trying many names
-    for i in range(lim.address_burst):
-        call(
-            core,
-            "POST",
-            "/api/login",
-            {"name": f"n{i}", "password": "whatever1"},
-            address="192.0.2.1",
-            now=5000,
-        )
-    err(
-        call(
-            core,
-            "POST",
-            "/api/login",
-            {"name": "Nora", "password": "correct horse"},
-            address="192.0.2.1",
-            now=5000,
-        ),
-        429,
-        "account.rate_limited",
-    )
-
-
 # ----------------------------------------------------------------------------- at the tables
 
 

@@ -39,24 +39,32 @@ async def wait_for(cond, timeout: float = 5.0) -> None:
 
 # ------------------------------------------------------------------------------- Origin
 @pytest.mark.parametrize(
-    "origin,allow,status",
+    "origin,limits,status",
     [
-        (None, (), 101),  # a program, not a page
-        ("http://127.0.0.1:5173", (), 101),  # loopback page
-        ("http://localhost:3000", (), 101),
-        ("http://[::1]:8080", (), 101),
-        ("http://game.example:8000", (), 101),  # the page's own origin (the Host below)
-        ("https://evil.example", (), 403),
-        ("null", (), 403),
-        ("http://127.0.0.1.evil.example", (), 403),
-        ("https://friends.example", ("https://friends.example/",), 101),
-        ("https://evil.example", ("https://friends.example",), 403),
-        ("https://evil.example", ("*",), 101),
+        (None, {}, 101),  # a program, not a page
+        ("http://127.0.0.1:{port}", {}, 101),  # the server's own page on loopback
+        ("http://localhost:{port}", {}, 101),
+        ("http://[::1]:{port}", {}, 101),
+        ("http://127.0.0.1:5173", {}, 403),  # another program's page on this machine
+        ("http://localhost:3000", {}, 403),
+        # a DNS-rebinding page: it names its own host in Host and Origin alike
+        ("http://game.example:8000", {}, 403),
+        ("https://evil.example", {}, 403),
+        ("null", {}, 403),
+        ("http://127.0.0.1.evil.example", {}, 403),
+        ("https://cards.example", {"public_urls": ("https://cards.example/play",)}, 101),
+        ("http://cards.example", {"public_urls": ("https://cards.example",)}, 403),
+        ("https://friends.example", {"allow_origins": ("https://friends.example/",)}, 101),
+        ("https://evil.example", {"allow_origins": ("https://friends.example",)}, 403),
+        ("https://evil.example", {"allow_origins": ("*",)}, 101),
     ],
 )
-def test_origin_check(origin, allow, status):
+def test_origin_check(origin, limits, status):
+    """Allowed origins are the server's own addresses (never derived from the request's Host):
+    with ``Host: game.example:8000`` and the same origin, a rebinding page used to get 101."""
+
     async def go():
-        async with serving(Limits(allow_origins=allow)) as (_, port):
+        async with serving(Limits(**limits)) as (_, port):
             r, w = await asyncio.open_connection("127.0.0.1", port)
             head = [
                 "GET /ws HTTP/1.1",
@@ -67,13 +75,23 @@ def test_origin_check(origin, allow, status):
                 "Sec-WebSocket-Version: 13",
             ]
             if origin:
-                head.append(f"Origin: {origin}")
+                head.append(f"Origin: {origin.format(port=port)}")
             w.write(("\r\n".join(head) + "\r\n\r\n").encode())
             resp = await asyncio.wait_for(r.readuntil(b"\r\n\r\n"), 5)
             assert int(resp.split()[1]) == status
             w.close()
 
     run(go())
+
+
+def test_origins_of_a_server_on_a_specific_address_and_of_public_urls():
+    lim = Limits(public_urls=("https://cards.example:8443/", "http://[2001:db8::1]/"))
+    got = lim.origins("192.0.2.7", 8000)
+    assert "http://192.0.2.7:8000" in got and "https://cards.example:8443" in got
+    assert "http://[2001:db8::1]" in got
+    assert not any(isinstance(o, str) and "0.0.0.0" in o for o in Limits().origins("0.0.0.0", 80))
+    with pytest.raises(ValueError):
+        Limits(public_urls=("cards.example",)).origins("127.0.0.1", 8000)
 
 
 # ------------------------------------------------------------------------------- time-outs

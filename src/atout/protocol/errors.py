@@ -56,6 +56,7 @@ ERROR_CODES: dict[str, str] = {
     "game.*": "Any other refusal by the game's rules (e.g. game.does_not_beat_top).",
     "server.internal": "A bug in the server; the request had no effect.",
     "server.shutting_down": "The server is stopping; reconnect later with your seat token.",
+    "account.logged_out": "The session this connection was opened with was logged out (on any device, on any node): the connection is then closed with 4001; open a new one as a guest or log in again.",
 }
 
 

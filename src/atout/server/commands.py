@@ -90,11 +90,32 @@ def serve(
             min=1.0, help="Seconds of silence before a WebSocket is closed (pinged at half)."
         ),
     ] = 120.0,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            min=1.0, help="Seconds an /api/ request may wait for its answer before a 503."
+        ),
+    ] = 60.0,
+    public_url: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address players open the server at, e.g. https://cards.example "
+            "(repeatable): its origin is the server's own on /ws. Default: loopback at this "
+            "port, and --host if it is a specific address."
+        ),
+    ] = None,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(
-            help="Page origin allowed on /ws besides its own and loopback ones, e.g. "
-            "https://cards.example (repeatable; '*': any)."
+            help="Another page origin allowed on /ws besides the server's own, e.g. "
+            "https://friends.example (repeatable; '*': any)."
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy's address or CIDR block (repeatable): only its "
+            "X-Forwarded-For / X-Forwarded-Proto (or Forwarded) headers are believed."
         ),
     ] = None,
     chat: Annotated[
@@ -128,7 +149,8 @@ def serve(
 ) -> None:
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
-    from atout.server.limits import Limits, default_max_connections, parse_limits
+    from atout.server.limits import Limits, default_max_connections, origin_of, parse_limits
+    from atout.server.proxies import parse_networks
     from atout.server.store import SYNC_MODES
     from atout.server.ws import serve as run
 
@@ -137,6 +159,15 @@ def serve(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--limit") from None
 
+    try:
+        proxies = parse_networks(trusted_proxy or [])
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--trusted-proxy") from None
+    for url in public_url or ():
+        try:
+            origin_of(url)
+        except ValueError as e:
+            raise typer.BadParameter(str(e), param_hint="--public-url") from None
     limits = Limits(
         max_message=max_message,
         max_connections=max_connections or default_max_connections(),
@@ -146,6 +177,9 @@ def serve(
         handshake_timeout=handshake_timeout,
         idle_timeout=idle_timeout,
         allow_origins=tuple(allow_origin or ()),
+        request_timeout=request_timeout,
+        public_urls=tuple(public_url or ()),
+        trusted_proxies=proxies,
     )
 
     levels = ("debug", "info", "warning", "error")

@@ -50,6 +50,7 @@ from atout.server.seated import Search, Seated
 from atout.server.status import ENDED, Status, Timer
 from atout.server.store import SQLiteStore, TableStore
 from atout.server.table import TableActor, parse_move
+from atout.server.throttle import Throttle
 
 log = logging.getLogger("atout.server")
 #: Commands that cost the loop more, counted as this many in the rate limits: a page of tables
@@ -87,7 +88,7 @@ class Core:
         self.server_name = server_name
         self.chat = chat
         # the players' platform, in the same database: accounts, ratings, the HTTP API
-        self.accounts = Accounts(self.store)
+        self.accounts = Accounts(self.store, Throttle(self.store, self.limits))
         self.ratings = Ratings(self.store)
         self.api = Api(self.accounts, self.ratings, self.store)
         self.conns: dict[int, Conn] = {}

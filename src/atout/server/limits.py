@@ -11,8 +11,11 @@ import dataclasses
 import math
 import re
 import resource
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
+
+from atout.server.proxies import Network
 
 MAX_DEPTH = 32  # nesting of arrays and objects in a client's frame (checked in the codec)
 FD_RESERVE = 64  # descriptors kept for the database, the log, /health beyond the maximum
@@ -26,7 +29,31 @@ def default_max_connections() -> int:
     return max(16, min(1000, soft - FD_RESERVE))
 
 
-LOOPBACK_ORIGIN = re.compile(r"https?://(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?")
+def origin_of(url: str) -> str:
+    """The origin (``scheme://host[:port]``, default port dropped) of a ``--public-url``.
+    Raises ValueError with a one-line reason."""
+    u = urllib.parse.urlsplit(url.strip())
+    if u.scheme not in ("http", "https") or not u.hostname:
+        raise ValueError(f"{url!r} is not an http(s) address such as https://cards.example")
+    host = f"[{u.hostname}]" if ":" in u.hostname else u.hostname
+    try:
+        port = u.port
+    except ValueError:
+        raise ValueError(f"{url!r} has a bad port") from None
+    default = {"http": 80, "https": 443}[u.scheme]
+    return f"{u.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
+
+
+def _own(host: str, port: int) -> list[str]:
+    """``host:port`` as a page's origin, both schemes (no port where it is the default)."""
+    h = f"[{host}]" if ":" in host else host
+    return [
+        f"http://{h}" + ("" if port == 80 else f":{port}"),
+        f"https://{h}" + ("" if port == 443 else f":{port}"),
+    ]
+
+
+WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::", "*"})
 
 
 @dataclass(slots=True)
@@ -38,8 +65,8 @@ class Limits:
     max_connections: int = field(default_factory=default_max_connections)
     """Open sockets (WebSocket, HTTP, half-open); beyond, /ws answers 503 and /health still works."""
     sockets_per_address: int = 64
-    """Open sockets from one remote address (not loopback); beyond, a new one is closed at once:
-    one host cannot take every socket (half-open handshakes included)."""
+    """Open sockets from one remote address (not loopback, not a trusted proxy); beyond, a new one
+    is closed at once: one host cannot take every socket (half-open handshakes included)."""
     conn_buffer: int = 1 << 20
     """Bytes queued to one client that does not read before it is closed (1008)."""
     total_buffer: int = 64 << 20
@@ -50,19 +77,31 @@ class Limits:
     """Seconds of silence before a WebSocket is closed (1011); a ping goes out at half of it."""
     close_timeout: float = 5.0
     """Seconds a closing socket has to finish the closing handshake before it is dropped."""
+    request_timeout: float = 60.0
+    """Seconds an /api/ request read whole may wait for its answer (a password check's queue)
+    before it is answered 503; never swept as a dead handshake meanwhile."""
     allow_origins: tuple[str, ...] = ()
-    """Origins accepted on /ws besides the page's own and loopback ones ("*": any)."""
+    """Origins accepted on /ws besides the server's own addresses ("*": any)."""
+    public_urls: tuple[str, ...] = ()
+    """The addresses players reach the server at (``--public-url``): their origins are its own."""
+    trusted_proxies: tuple[Network, ...] = ()
+    """Peers whose X-Forwarded-For/-Proto (or Forwarded) headers name the real client."""
 
-    def origins_for(self, host: str | None) -> list[str | re.Pattern[str] | None] | None:
-        """The ``Origin`` values accepted on a request to ``host`` (None: no check at all).
+    def origins(self, host: str, port: int) -> list[str | re.Pattern[str] | None] | None:
+        """The ``Origin`` values accepted on /ws for a server listening on ``host:port``
+        (None: no check at all, with ``--allow-origin '*'``).
 
-        No Origin header (a program, not a browser page) is accepted, as are the server's own
-        origin (the ``Host`` the request names), loopback pages, and ``allow_origins``."""
+        Never derived from a request's ``Host`` header (a DNS-rebinding page names its own host
+        there): no Origin header (a program, not a page), a loopback page at this very port, the
+        listening address if it is a specific one, every ``--public-url``, ``--allow-origin``."""
         if "*" in self.allow_origins:
             return None
-        allowed: list[str | re.Pattern[str] | None] = [None, LOOPBACK_ORIGIN]
-        if host:
-            allowed += [f"http://{host}", f"https://{host}"]
+        p = "" if port == 80 else f":{port}"
+        loop = re.compile(rf"https?://(localhost|127(\.\d{{1,3}}){{3}}|\[::1\]){re.escape(p)}")
+        allowed: list[str | re.Pattern[str] | None] = [None, loop]
+        if host.lower() not in WILDCARD_HOSTS and host.lower() != "localhost":
+            allowed += _own(host.lower(), port)
+        allowed += [origin_of(u) for u in self.public_urls]
         allowed += [o.rstrip("/") for o in self.allow_origins]
         return allowed
 
@@ -76,7 +115,7 @@ OPTION_MAXIMA: dict[str, dict[str, int]] = {
 
 @dataclass(frozen=True, slots=True)
 class CoreLimits:
-    """What one game master allows; every field is an option of ``atout serve``
+    """What one game master allows; every field is an option of ``atout serve --limit``
     (docs/ARCHITECTURE.md lists them). :meth:`unlimited` is for scripted tests and documents."""
 
     # -- the event loop is never held
@@ -100,6 +139,16 @@ class CoreLimits:
     away_after: float = 60.0  # seconds a disconnected player has before a bot plays (0: never)
     abandon_after: float = 600.0  # seconds every player may be gone before the table closes
     bot_tables: int = 8  # all-bot tables open at once (0: refused)
+    # -- logins and signups (every address, loopback included; shared by every node)
+    login_free: int = 5  # attempts on one name from one address before the delays start
+    login_delay: float = 1.0  # seconds: the first delay, doubled at each further attempt
+    login_delay_max: float = 600.0  # seconds: the longest delay
+    login_address_burst: int = 30  # logins from one address, whatever the names, at once
+    login_address_every: float = 2.0  # then one every this many seconds
+    signup_burst: int = 5  # accounts created from one address at once
+    signup_every: float = 60.0  # then one every this many seconds
+    password_threads: int = 2  # argon2 hashes at once, off the event loop
+    password_queue: int = 64  # logins and signups waiting for them; beyond, 503 at once
 
     @classmethod
     def unlimited(cls) -> CoreLimits:
@@ -124,6 +173,12 @@ class CoreLimits:
             away_after=0.0,
             abandon_after=0.0,
             bot_tables=1 << 30,
+            login_free=1 << 30,
+            login_address_burst=1 << 30,
+            login_address_every=1e-9,
+            signup_burst=1 << 30,
+            signup_every=1e-9,
+            password_queue=1 << 30,
         )
 
 
@@ -146,6 +201,15 @@ LIMIT_HELP: dict[str, str] = {
     "away_after": "seconds a disconnected player has before a bot plays for them (0: never)",
     "abandon_after": "seconds every player of a table may be gone before it closes (0: never)",
     "bot_tables": "tables of bots only open at once (0: refused)",
+    "login_free": "login attempts on one name from one address before delays start",
+    "login_delay": "seconds: the first delay after those, doubled at each further attempt",
+    "login_delay_max": "seconds: the longest such delay",
+    "login_address_burst": "logins one address may try at once, whatever the names",
+    "login_address_every": "seconds between two more logins from one address after that",
+    "signup_burst": "accounts one address may create at once",
+    "signup_every": "seconds between two more signups from one address after that",
+    "password_threads": "threads hashing passwords (argon2id) off the event loop",
+    "password_queue": "logins and signups waiting for those threads; beyond, 503 at once",
 }
 
 
@@ -165,6 +229,14 @@ POSITIVE = frozenset(
         "tables_per_conn",
         "tables_per_address",
         "page_size",
+        "login_free",
+        "login_delay",
+        "login_address_burst",
+        "login_address_every",
+        "signup_burst",
+        "signup_every",
+        "password_threads",
+        "password_queue",
     }
 )
 

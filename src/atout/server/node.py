@@ -37,10 +37,22 @@ import msgspec
 
 from atout.protocol import messages as m
 from atout.server import members as view
+from atout.server.accounts import token_hash
 from atout.server.bus import Bus
 from atout.server.directory import Directory
 from atout.server.lobby import LEVEL_IDS
-from atout.server.nodewire import PACK, PEEK, UNPACK, Close, Deliver, Frame, Gone, Handover, Miss
+from atout.server.nodewire import (
+    PACK,
+    PEEK,
+    UNPACK,
+    Close,
+    Deliver,
+    Ended,
+    Frame,
+    Gone,
+    Handover,
+    Miss,
+)
 from atout.server.pgstore import NOW, LeaseLost, PostgresStore
 from atout.server.status import ENDED
 
@@ -86,6 +98,7 @@ class Node:
         self._ids = itertools.count(-1, -1)
         self._listed: dict[str, tuple[Any, ...]] = {}  # table -> what its listing was made of
         self._dead: set[str] = set()  # nodes gone silent (already acted upon)
+        self.alive: set[str] = set()  # the other nodes seen at the last heartbeat
         self._ticks = 0
         self._timer: asyncio.TimerHandle | None = None
         self.started = time.time()
@@ -137,6 +150,7 @@ class Node:
             self.shell.flush_now()
             if self._ticks % RENEW_EVERY == 0:
                 self._renew()
+                self._sessions()
             self._take_over()
             self._publish()
             self._heartbeat()
@@ -368,6 +382,8 @@ class Node:
                 self.shell._queue(self.core.disconnect(pid, now))
         elif isinstance(msg, Close):
             self._close(msg.conn, msg.reason)
+        elif isinstance(msg, Ended):
+            self.shell.end_session(msg.session)
         elif isinstance(msg, Handover):
             self.shell.flush_now()
             self._take_over()
@@ -459,13 +475,11 @@ class Node:
             " ON CONFLICT (name) DO UPDATE SET seen = excluded.seen",
             (self.name, self.started),
         )
-        dead = {
-            r[0]
-            for r in conn.execute(
-                f"SELECT name FROM nodes WHERE seen < {NOW} - %s AND name <> %s",
-                (lease, self.name),
-            )
-        }
+        seen = conn.execute(
+            f"SELECT name, seen < {NOW} - %s FROM nodes WHERE name <> %s", (lease, self.name)
+        ).fetchall()
+        dead = {name for name, silent in seen if silent}
+        self.alive = {name for name, silent in seen if not silent}
         conn.commit()
         for node in dead - self._dead:
             log.warning("node %s: node %s is silent", self.name, node)
@@ -476,6 +490,34 @@ class Node:
                     self._close(cid, "the table's node stopped: resume")
             self._drop_proxies(node)
         self._dead = dead
+
+    # -- sessions ------------------------------------------------------------------------------
+    def end_session(self, hashed: str) -> None:
+        """A session logged out on this node: every other node closes its sockets at once.
+        Should the bus lose it, :meth:`_sessions` finds them within a second."""
+        for node in self.alive:
+            self.bus.send(node, PACK.encode(Ended(hashed)))
+
+    def _sessions(self) -> None:
+        """Close this node's sockets whose session no longer exists (logged out on another
+        node while the bus was down, or expired): one query for all of them."""
+        held = {
+            token_hash(c.session)
+            for c in self.shell.conns.values()
+            if c.session is not None and len(c.session) <= 128
+        }
+        if not held:
+            return
+        live = {
+            r[0]
+            for r in self.store.conn.execute(
+                f"SELECT token_hash FROM sessions WHERE token_hash = ANY(%s) AND expires > {NOW}",
+                (list(held),),
+            )
+        }
+        self.store.conn.commit()
+        for h in held - live:
+            self.shell.end_session(h)
 
     def _drop_proxies(self, node: str) -> None:
         """``node``'s clients are gone (it died or restarted): so are their proxies here."""

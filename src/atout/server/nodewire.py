@@ -56,7 +56,13 @@ class Handover(msgspec.Struct, tag="h", array_like=True):
     node: str
 
 
-Envelope = Frame | Gone | Deliver | Close | Miss | Handover
+class Ended(msgspec.Struct, tag="e", array_like=True):
+    """A session was logged out (its token's sha256): close this node's sockets opened with it."""
+
+    session: str
+
+
+Envelope = Frame | Gone | Deliver | Close | Miss | Handover | Ended
 PACK = msgspec.msgpack.Encoder()
 UNPACK = msgspec.msgpack.Decoder(Envelope)
 

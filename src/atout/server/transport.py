@@ -19,7 +19,7 @@ from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from websockets.datastructures import Headers, MultipleValuesError
+from websockets.datastructures import Headers
 from websockets.exceptions import PayloadTooBig
 from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request, Response
@@ -28,6 +28,7 @@ from websockets.server import ServerProtocol
 
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
+from atout.server import proxies
 from atout.server.api import MAX_BODY, ApiError, HttpRequest, HttpResponse, error_response
 from atout.server.api import session_token as request_session
 from atout.web import static_file
@@ -90,6 +91,8 @@ class WsConnection(asyncio.BufferedProtocol):
         self.session: str | None = None  # the session token of the /ws upgrade, if any
         self.api_req: HttpRequest | None = None  # an /api/ request waiting for its body
         self.api_need = 0  # bytes of that body
+        self.serving = False  # an /api/ request read whole, its answer not written yet
+        self.client: str | None = None  # the client's address, if a trusted proxy named it
 
     # -- asyncio callbacks ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -260,11 +263,10 @@ class WsConnection(asyncio.BufferedProtocol):
                 resp = ws.reject(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
                 resp.headers["Retry-After"] = "10"
             else:
-                try:
-                    host = req.headers.get("Host")
-                except MultipleValuesError:
-                    host = None
-                ws.origins = self.limits.origins_for(host.lower() if host else None)
+                ws.origins = self.shell.origins
+                self.client, _ = proxies.client(
+                    self.peer_address(), req.headers.get_all, self.limits.trusted_proxies
+                )
                 resp = ws.accept(req)
                 self.session = request_session(
                     {
@@ -350,7 +352,13 @@ class WsConnection(asyncio.BufferedProtocol):
                 head_only=False,
             )
             return
-        self.api_req = HttpRequest(method, target, headers, b"", self.address())
+        address, secure = proxies.client(
+            self.peer_address(),
+            lambda k: [headers[k]] if k in headers else [],
+            self.limits.trusted_proxies,
+        )
+        self.client = address
+        self.api_req = HttpRequest(method, target, headers, b"", address, secure)
         self.api_need = need
         self._api_body(rest)
 
@@ -364,10 +372,12 @@ class WsConnection(asyncio.BufferedProtocol):
         self.api_req = None
         if self.transport is not None:
             self.transport.pause_reading()  # one request per connection
+        self.serving = True  # never swept as a dead handshake while it is being answered
         self.shell.api(self, req)
 
     def _api_reply(self, resp: HttpResponse, head_only: bool) -> None:
         """Write the answer to an /api/ request, then close (``Connection: close``)."""
+        self.serving = False
         t = self.transport
         if t is None or t.is_closing():
             return
@@ -434,7 +444,12 @@ class WsConnection(asyncio.BufferedProtocol):
             self.transport.abort()
 
     def address(self) -> str | None:
-        """The peer's IP address (the core's per-address limits), None if unknown."""
+        """The client's IP address (the core's per-address limits), None if unknown: the peer's,
+        or the one a trusted proxy named on the request (``--trusted-proxy``)."""
+        return self.client if self.client is not None else self.peer_address()
+
+    def peer_address(self) -> str | None:
+        """The socket's remote IP address (a proxy's, behind one)."""
         t = self.transport
         peer = t.get_extra_info("peername") if t is not None else None
         return peer[0] if isinstance(peer, tuple) and peer else None
@@ -465,6 +480,12 @@ class WsConnection(asyncio.BufferedProtocol):
                 self.abort()
             return
         ws = self.ws
+        if self.serving:  # being answered (a password's hashing may wait in its queue)
+            if now - self.born > self.limits.request_timeout:
+                self.serving = False
+                self.shell.timeouts += 1
+                self._api_reply(self.shell.busy(), head_only=False)
+            return
         if self.api_req is not None:  # an /api/ body still coming
             if now - self.born > self.limits.handshake_timeout:
                 self.api_req = None

@@ -14,6 +14,7 @@ one way ``atout serve``, the terminal client's private game master and the tests
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import os
@@ -27,12 +28,14 @@ from typing import Any
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
+from atout.server.accounts import token_hash
 from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
 from atout.server.conns import is_loopback
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
 from atout.server.listener import Listener, bind
 from atout.server.pgstore import LeaseLost, open_store
+from atout.server.proxies import trusted
 from atout.server.searches import Searches
 from atout.server.seated import Search
 from atout.server.store import TableStore
@@ -47,8 +50,7 @@ LOG_EVERY = 10.0  # seconds between two warnings of the same kind (the others ar
 # by reference counting, so the cyclic collector runs far less often: young generation every
 # 50 000 net allocations, a full collection only after 20 x 100 of those.
 GC_THRESHOLDS = (50_000, 20, 100)
-PASSWORD_THREADS = 2  # argon2 hashes at once (64 MiB each), off the event loop
-PASSWORD_QUEUE = 64  # logins and signups waiting for them; beyond, 429
+SESSION_ENDED = 4001  # the close code of a socket whose session was logged out
 
 
 class Shell:
@@ -78,7 +80,10 @@ class Shell:
         self.slow_cut = 0  # clients cut off for not reading
         self._passwords: ThreadPoolExecutor | None = None
         self.searches = Searches(self.loop, core.limits.bot_workers, self._searched)
-        self._password_jobs = 0
+        self._password_jobs = 0  # logins and signups handed to the threads, not answered yet
+        self.hash_seconds = 0.5  # a password job's duration, smoothed (Retry-After when full)
+        self.busy_refused = 0  # /api/ requests answered 503: the queue was full
+        self.origins: list[Any] | None = []  # the Origin values /ws accepts (set by listen)
         self.node: Any = None  # several nodes: this one's atout.server.node.Node
         self.stopped = False
         self.closing = False
@@ -89,8 +94,12 @@ class Shell:
         return WsConnection(self, self._next_id)
 
     def made(self, conn: WsConnection) -> None:
-        peer = conn.address()
-        if peer is not None and not is_loopback(peer):
+        peer = conn.peer_address()
+        if (
+            peer is not None
+            and not is_loopback(peer)
+            and not trusted(peer, self.limits.trusted_proxies)
+        ):
             n = self.per_address.get(peer, 0)
             if n >= self.limits.sockets_per_address:
                 self.warn("address", "%s has %d sockets open: more are closed", peer, n)
@@ -114,36 +123,64 @@ class Shell:
 
     def api(self, conn: WsConnection, req: HttpRequest) -> None:
         """An /api/ request: the core's API answers; a password's hashing runs in a thread,
-        and its answer is built back on the loop. Written only once the store is committed."""
+        and its answer is built back on the loop. Written only once the store is committed.
+
+        The threads' queue is bounded (``password_queue``): when it is full the request is
+        answered 503 at once with a Retry-After from the measured time per hash, never left
+        to wait for a time-out."""
         try:
             got = self.core.api.handle(req, time.time())
         except Exception:
             log.exception("internal error on %s %s", req.method, req.path)
             got = _internal()
         if isinstance(got, Deferred):
-            if self._password_jobs >= PASSWORD_QUEUE:
-                got = error_response(
-                    ApiError(
-                        "account.rate_limited",
-                        "The server is busy: retry in a second.",
-                        "Le serveur est occupé : réessayez dans une seconde.",
-                        retry_after=1,
-                    )
-                )
+            self.store.commit()  # the attempt counted (every node sees it) before the hashing
+            lim = self.core.limits
+            if self._password_jobs >= lim.password_queue:
+                got = self.busy()
             else:
                 if self._passwords is None:
-                    self._passwords = ThreadPoolExecutor(PASSWORD_THREADS, "atout-passwords")
+                    self._passwords = ThreadPoolExecutor(lim.password_threads, "atout-passwords")
                 self._password_jobs += 1
-                job = self._passwords.submit(got.work)
-                deferred = got
+                deferred, started = got, time.monotonic()
+                job = self._passwords.submit(deferred.work)
                 job.add_done_callback(
-                    lambda f: self.loop.call_soon_threadsafe(self._api_done, conn, req, deferred, f)
+                    lambda f: self._call_soon(self._api_done, conn, req, deferred, f, started)
                 )
                 return
         self._api_send(conn, req, got)
 
-    def _api_done(self, conn: WsConnection, req: HttpRequest, d: Deferred, f: Future[Any]) -> None:
+    def busy(self) -> HttpResponse:
+        """503 ``server.busy``: retry once the queue ahead would have been worked through."""
+        self.busy_refused += 1
+        threads = max(1, self.core.limits.password_threads)
+        wait = max(1, round(self._password_jobs * self.hash_seconds / threads))
+        self.warn("busy", "password checks' queue full (%d waiting): 503", self._password_jobs)
+        return error_response(
+            ApiError(
+                "server.busy",
+                f"The server is busy: retry in {wait} s.",
+                f"Le serveur est occupé : réessayez dans {wait} s.",
+                retry_after=wait,
+            )
+        )
+
+    def _call_soon(self, fn: Callable[..., None], *args: Any) -> None:
+        """From a thread: run ``fn`` on the loop (nothing once the loop is closed)."""
+        with contextlib.suppress(RuntimeError):  # the loop closed at shutdown
+            self.loop.call_soon_threadsafe(fn, *args)
+
+    def _api_done(
+        self, conn: WsConnection, req: HttpRequest, d: Deferred, f: Future[Any], started: float
+    ) -> None:
         self._password_jobs -= 1
+        if self.stopped:
+            return
+        if f.cancelled():  # the shell is stopping: answered, not dropped
+            self._api_send(conn, req, _stopping())
+            return
+        took = time.monotonic() - started
+        self.hash_seconds += 0.2 * (min(took, 30.0) - self.hash_seconds)
         try:
             resp = d.then(f.result())
         except Exception:
@@ -154,6 +191,23 @@ class Shell:
     def _api_send(self, conn: WsConnection, req: HttpRequest, resp: HttpResponse) -> None:
         self.store.commit()  # durable before answered
         conn._api_reply(resp, head_only=req.method == "HEAD")
+        if resp.ended_session is not None:
+            self.end_session(resp.ended_session)
+            if self.node is not None:
+                self.node.end_session(resp.ended_session)
+
+    def end_session(self, hashed: str) -> int:
+        """Close every socket of this node opened with the session ``hashed`` (its sha256): it
+        was logged out. The page is told why (close code 4001) and opens a guest's socket.
+        Returns how many were closed."""
+        n = 0
+        for c in list(self.conns.values()):
+            if c.session is not None and token_hash(c.session) == hashed:
+                n += 1
+                self._queue([(c.id, self.error_message(c.id, LOGGED_OUT))])
+                self.flush_now()  # the reason goes before the close
+                c.close(SESSION_ENDED, "logged out")
+        return n
 
     def frame(self, conn_id: int, data: bytes | str) -> None:
         self.frames_in += 1
@@ -343,6 +397,8 @@ class Shell:
     async def listen(self, host: str, port: int) -> Listener:
         """Listen on every address ``host`` names (with ``port`` 0, one free port for all)."""
         self.server = Listener(self, await bind(self.loop, host, port))
+        bound = self.server.sockets[0].getsockname()[1]
+        self.origins = self.limits.origins(host, bound)
         if self._sweeper is None:
             self._sweeper = self.loop.call_later(self._sweep_every(), self._sweep)
         return self.server
@@ -368,12 +424,31 @@ class Shell:
             c.abort()
         if self._passwords is not None:
             self._passwords.shutdown(wait=True, cancel_futures=True)
+            await asyncio.sleep(0)  # the cancelled jobs' callbacks answer 503 (then nothing)
         self.store.commit()
         self.stopped = True
 
 
 def _internal() -> HttpResponse:
     return error_response(ApiError("server.internal", "Internal error.", "Erreur interne."))
+
+
+def _stopping() -> HttpResponse:
+    return error_response(
+        ApiError(
+            "server.busy",
+            "The server is stopping: retry in a few seconds.",
+            "Le serveur s'arrête : réessayez dans quelques secondes.",
+            retry_after=5,
+        )
+    )
+
+
+LOGGED_OUT = ProtocolError(
+    "account.logged_out",
+    "This session was logged out (here or on another device): you are a guest again.",
+    "Cette session a été fermée (ici ou sur un autre appareil) : vous êtes de nouveau invité.",
+)
 
 
 @dataclass

@@ -1,0 +1,296 @@
+"""Accounts over real sockets under hostile conditions (issue 27): every HTTP request answered
+under a login flood and at shutdown (1), client addresses read from trusted proxies only (3),
+a logout that closes the session's WebSockets on this node and on every other (4)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import websockets
+from argon2 import PasswordHasher
+
+from atout.server import accounts as accounts_mod
+from atout.server.limits import CoreLimits, Limits
+from atout.server.proxies import client, parse_networks
+from atout.server.ws import SESSION_ENDED, Server, start
+
+GOOD = "correct horse"
+
+
+@contextlib.asynccontextmanager
+async def served(**options: Any) -> AsyncIterator[Server]:
+    """A game master on loopback; fails the test on anything that reached asyncio's exception
+    handler or was logged as an error (a traceback)."""
+    loop = asyncio.get_running_loop()
+    problems: list[Any] = []
+    loop.set_exception_handler(lambda _loop, ctx: problems.append(ctx))
+    errors: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = errors.append  # type: ignore[method-assign]
+    logging.getLogger().addHandler(handler)
+    server = await start("127.0.0.1", 0, **options)
+    try:
+        yield server
+    finally:
+        await server.close()
+        await asyncio.sleep(0.05)  # callbacks the close scheduled
+        logging.getLogger().removeHandler(handler)
+        assert not problems, problems
+        assert not errors, [r.getMessage() for r in errors]
+
+
+async def http(
+    port: int, raw: bytes, source: str = "127.0.0.1"
+) -> tuple[int | None, dict[str, str], bytes]:
+    """One request from ``source`` (a loopback address); status None: closed unanswered."""
+    r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    w.write(raw)
+    await w.drain()
+    data = await asyncio.wait_for(r.read(), 30)
+    w.close()
+    if not data:
+        return None, {}, b""
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        k, _, v = line.partition(":")
+        k = k.strip().lower()
+        headers[k] = f"{headers[k]}\n{v.strip()}" if k in headers else v.strip()
+    return int(lines[0].split(" ")[1]), headers, body
+
+
+def post(path: str, body: Any, extra: str = "") -> bytes:
+    data = json.dumps(body).encode()
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\n{extra}\r\n"
+    ).encode() + data
+
+
+def token_of(headers: dict[str, str]) -> str:
+    (c,) = [c for c in headers["set-cookie"].split("\n") if c.startswith("atout_session=")]
+    return c.split(";")[0].split("=", 1)[1]
+
+
+# ------------------------------------------------------------------ 1. always an HTTP answer
+def test_a_login_flood_gets_an_http_answer_for_every_request(monkeypatch):
+    """The sweep used to close a request waiting for its hash after close_timeout (a bare TCP
+    close); a full queue now answers 503 with Retry-After at once."""
+    monkeypatch.setattr(  # RFC 9106's low-memory profile: slow enough to queue here
+        accounts_mod, "_hasher", PasswordHasher(time_cost=3, memory_cost=65536, parallelism=4)
+    )
+    limits = Limits(close_timeout=0.2)
+    core = CoreLimits(password_threads=1, password_queue=3)
+
+    async def go() -> None:
+        async with served(limits=limits, core_limits=core) as server:
+            port = server.port
+            status, _, _ = await http(port, post("/api/signup", {"name": "Owner", "password": GOOD}))
+            assert status == 201
+            flood = [
+                http(port, post("/api/login", {"name": f"nobody{i}", "password": "x" * 9}))
+                for i in range(12)
+            ]
+            mine = http(port, post("/api/login", {"name": "Owner", "password": GOOD}), "127.0.0.2")
+            got = await asyncio.gather(*flood, mine)
+            statuses = [s for s, _, _ in got]
+            assert None not in statuses, statuses  # none closed without an answer
+            assert set(statuses) <= {200, 401, 503}, statuses
+            for s, h, body in got:
+                if s == 503:
+                    e = json.loads(body)["error"]
+                    assert e["code"] == "server.busy" and int(h["retry-after"]) >= 1
+                    assert h["retry-after"] == str(e["detail"]["retry_after"])
+            assert statuses.count(503) >= 12 + 1 - 1 - 3  # beyond 1 running + 3 queued
+            assert server.shell.busy_refused == statuses.count(503)
+            for _ in range(40):  # the owner, told when to come back, gets in
+                s, h, _ = await http(
+                    port, post("/api/login", {"name": "Owner", "password": GOOD}), "127.0.0.2"
+                )
+                if s == 200:
+                    break
+                assert s == 503
+                await asyncio.sleep(float(h["retry-after"]) / 4)
+            assert s == 200
+
+    asyncio.run(go())
+
+
+def test_logins_pending_at_shutdown_end_without_a_traceback(monkeypatch):
+    """At a stop, the cancelled hashing jobs' callbacks used to raise CancelledError on the
+    loop (a traceback in the log)."""
+    monkeypatch.setattr(
+        accounts_mod, "_hasher", PasswordHasher(time_cost=3, memory_cost=65536, parallelism=4)
+    )
+
+    async def go() -> None:
+        async with served(core_limits=CoreLimits(password_threads=1, password_queue=16)) as s:
+            reqs = [
+                asyncio.ensure_future(
+                    http(s.port, post("/api/login", {"name": f"n{i}", "password": "x" * 9}))
+                )
+                for i in range(6)
+            ]
+            for _ in range(200):
+                if s.shell._password_jobs >= 6:
+                    break
+                await asyncio.sleep(0.01)
+            assert s.shell._password_jobs >= 6
+        for got in await asyncio.gather(*reqs, return_exceptions=True):
+            if not isinstance(got, BaseException) and got[0] is not None:
+                assert got[0] in (401, 503)
+
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------------ 3. trusted proxies
+def test_forwarded_addresses_are_read_from_trusted_proxies_only():
+    nets = parse_networks(["127.0.0.1", "10.0.0.0/8"])
+    xff = {"x-forwarded-for": ["6.6.6.6, 198.51.100.7, 10.1.2.3"], "x-forwarded-proto": ["https"]}
+
+    def get(headers: dict[str, list[str]]) -> Any:
+        return lambda k: headers.get(k, [])
+
+    # the client's own X-Forwarded-For (6.6.6.6) lies beyond the first untrusted hop
+    assert client("127.0.0.1", get(xff), nets) == ("198.51.100.7", True)
+    assert client("192.0.2.1", get(xff), nets) == ("192.0.2.1", False)  # not a proxy of ours
+    fwd = {"forwarded": ['for="[2001:db8::7]:4711";proto=https, for=10.0.0.9']}
+    assert client("10.9.9.9", get(fwd), nets) == ("2001:db8::7", True)
+    assert client("127.0.0.1", get({}), nets) == ("127.0.0.1", False)
+    bad = {"x-forwarded-for": ["not an address"]}
+    assert client("127.0.0.1", get(bad), nets) == ("127.0.0.1", False)
+    with pytest.raises(ValueError):
+        parse_networks(["10.0.0.0/33"])
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_limits_and_https_cookies():
+    core = CoreLimits(login_free=2, signup_burst=2)
+
+    async def go() -> None:
+        proxy = Limits(trusted_proxies=parse_networks(["127.0.0.1/32"]))
+        async with served(limits=proxy, core_limits=core) as server:
+            port = server.port
+
+            def via(ip: str, proto: str = "http") -> str:
+                return f"X-Forwarded-For: {ip}\r\nX-Forwarded-Proto: {proto}\r\n"
+
+            # signups: each client behind the proxy has its own bucket (2 each here)
+            for i in range(4):
+                body = {"name": f"P{i}", "password": GOOD}
+                s, h, _ = await http(port, post("/api/signup", body, via(f"198.51.100.{i}")))
+                assert s == 201
+            assert "Secure" not in h["set-cookie"]
+            bad = {"name": "P0", "password": "wrong wrong"}
+            for _ in range(2):
+                assert (await http(port, post("/api/login", bad, via("203.0.113.66"))))[0] == 401
+            assert (await http(port, post("/api/login", bad, via("203.0.113.66"))))[0] == 429
+            ok = {"name": "P0", "password": GOOD}
+            s, h, _ = await http(port, post("/api/login", ok, via("203.0.113.1", "https")))
+            assert s == 200 and all("; Secure" in c for c in h["set-cookie"].split("\n"))
+            # a proxy's own sockets are not counted as one address's
+            assert server.shell.per_address == {}
+
+        async with served(core_limits=core) as server:  # no trusted proxy: headers ignored
+            port = server.port
+            await http(port, post("/api/signup", {"name": "Q0", "password": GOOD}))
+            bad = {"name": "Q0", "password": "wrong wrong"}
+            for i in range(2):
+                await http(port, post("/api/login", bad, via(f"203.0.113.{i}")))
+            ok = {"name": "Q0", "password": GOOD}
+            s, h, _ = await http(port, post("/api/login", ok, via("203.0.113.9", "https")))
+            assert s == 429  # counted under the peer's own address, whatever it claims
+
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------------ 4. a logout ends the sockets
+async def _account_socket(port: int, token: str) -> Any:
+    ws = await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"atout_session={token}"}
+    )
+    await ws.send(json.dumps({"cmd": "hello", "body": {"versions": [1], "name": "x"}, "id": 1}))
+    welcome = json.loads(await ws.recv())
+    return ws, welcome["body"]["account"]
+
+
+async def _closed(ws: Any) -> tuple[list[dict[str, Any]], int | None]:
+    """The messages a socket gets until it is closed, and its close code."""
+    got = []
+    with contextlib.suppress(websockets.ConnectionClosed):
+        async with asyncio.timeout(10):
+            while True:
+                got.append(json.loads(await ws.recv()))
+    return got, ws.close_code
+
+
+def test_logout_closes_every_websocket_of_that_session_and_no_other():
+    async def go() -> None:
+        async with served() as server:
+            port = server.port
+            s, h, _ = await http(port, post("/api/signup", {"name": "Lou", "password": GOOD}))
+            first = token_of(h)
+            s, h, _ = await http(port, post("/api/login", {"name": "Lou", "password": GOOD}))
+            other_device = token_of(h)
+            tab1, who1 = await _account_socket(port, first)
+            tab2, _ = await _account_socket(port, first)
+            phone, _ = await _account_socket(port, other_device)
+            assert who1 == "Lou"
+            s, _, _ = await http(
+                port, post("/api/logout", {}, f"Cookie: atout_session={first}\r\n")
+            )
+            assert s == 204
+            for tab in (tab1, tab2):
+                msgs, code = await _closed(tab)
+                assert code == SESSION_ENDED
+                assert msgs[-1]["cmd"] == "error"
+                assert msgs[-1]["body"]["code"] == "account.logged_out"
+            # the other device's session is another one: still the account's, still open
+            await phone.send(json.dumps({"cmd": "ping", "body": {}, "id": 5}))
+            assert json.loads(await phone.recv())["cmd"] == "pong"
+            await phone.close()
+
+    asyncio.run(go())
+
+
+def test_a_logout_on_one_node_closes_the_sessions_sockets_on_another(pg_url, redis_url):
+    async def go() -> None:
+        lim = CoreLimits(min_bot_delay=0.0, bot_workers=0)
+        a = await start(db=pg_url, node="a", bus=redis_url, core_limits=lim)
+        b = await start(db=pg_url, node="b", bus=redis_url, core_limits=lim)
+        try:
+            s, h, _ = await http(a.port, post("/api/signup", {"name": "Noé", "password": GOOD}))
+            token = token_of(h)
+            on_b, who = await _account_socket(b.port, token)
+            assert who == "Noé"
+            for _ in range(100):  # a has seen b alive (its heartbeat)
+                if "b" in a.shell.node.alive:
+                    break
+                await asyncio.sleep(0.05)
+            s, _, _ = await http(
+                a.port, post("/api/logout", {}, f"Cookie: atout_session={token}\r\n")
+            )
+            assert s == 204
+            msgs, code = await _closed(on_b)
+            assert code == SESSION_ENDED and msgs[-1]["body"]["code"] == "account.logged_out"
+            # the bus lost it (or Redis was away): b still finds out from the database
+            s, h, _ = await http(a.port, post("/api/login", {"name": "Noé", "password": GOOD}))
+            token = token_of(h)
+            on_b, _ = await _account_socket(b.port, token)
+            a.store.db.execute("DELETE FROM sessions")
+            a.store.commit()
+            msgs, code = await _closed(on_b)
+            assert code == SESSION_ENDED
+        finally:
+            await a.close()
+            await b.close()
+            a.store.close()
+            b.store.close()
+
+    asyncio.run(go())
