@@ -1,5 +1,6 @@
-"""Names (issue 11): NFKC-normalised, control and bidirectional characters refused, 'gm' and
-'bot-…' reserved for the game master."""
+"""Names (issue 11; issue 27: atout.server.names, one rule for guests and accounts):
+NFKC-normalised, control, invisible and bidirectional characters refused, 'gm', 'bot-…' and the
+accounts' reserved names kept for the game master."""
 
 from __future__ import annotations
 
@@ -42,8 +43,25 @@ def test_bad_names_are_refused(name, reason):
 def test_names_are_normalised():
     rep = hello("  Ａｎｎｅ\u0301  ")  # fullwidth letters, a combining accent, spaces
     assert rep["cmd"] == "welcome" and rep["to"] == "Anné"
-    rep = hello("Zoë 🂡")
-    assert rep["cmd"] == "welcome" and rep["to"] == "Zoë 🂡"
+    rep = hello("  Zoë   Lune ")  # inner runs of spaces made one, as for accounts
+    assert rep["cmd"] == "welcome" and rep["to"] == "Zoë Lune"
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("Zoë 🂡", "characters"),  # letters, digits, marks, spaces and - _ . ' only (issue 27)
+        ("<script>", "characters"),
+        ("-dash", "characters"),
+        ("x" * 25, "too_long"),  # 24 at most, as for accounts (was 64)
+        ("Ann\u200b", "invisible"),  # default-ignorable: it shows nothing
+        ("admin", "reserved"),  # the accounts' reserved names
+        ("moyen", "reserved"),  # a bot's level
+    ],
+)
+def test_guests_follow_the_accounts_rule(name, reason):
+    rep = hello(name)
+    assert rep["body"]["code"] == "lobby.bad_name" and rep["body"]["detail"] == {"reason": reason}
 
 
 def test_a_refused_name_leaves_the_connection_without_a_name():

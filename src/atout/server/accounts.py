@@ -14,7 +14,6 @@ and a quick write back on the loop (``begin_*`` / ``hash_job`` / ``finish_*``).
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import sqlite3
 import unicodedata
@@ -24,38 +23,15 @@ from typing import TYPE_CHECKING, Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-from atout.bots import bot_kinds
 from atout.games.base import AtoutError
-from atout.server.conns import BIDI
+from atout.server.names import account_like, keys, name_key, normalise_name
 
 if TYPE_CHECKING:
     from atout.server.throttle import Throttle
 
 SESSION_TTL = 30 * 86400.0  # seconds a session lives after its last use
 SESSION_REFRESH = 3600.0  # the expiry is written again at most once an hour per session
-NAME_MAX = 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
-NAME_PUNCT = frozenset(" -_.'")
-RESERVED = frozenset(
-    {
-        "gm",
-        "admin",
-        "administrator",
-        "root",
-        "system",
-        "server",
-        "atout",
-        "moderator",
-        "mod",
-        "guest",
-        "bot",
-        "anonymous",
-        "null",
-        "undefined",
-    }
-)
-
-_BOTLIKE = re.compile(r"bot[-_. ']")  # 'bot-random' is how the game master names its seats
 # argon2id with OWASP's first recommended parameters (m=19 MiB, t=2, p=1): 23-24 ms a hash on
 # this project's 2-core machine against 116-140 ms (and four threads each) for RFC 9106's
 # low-memory profile (t=3, m=64 MiB, p=4) that was used before; docs/SECURITY.md has the figures
@@ -73,67 +49,6 @@ class AccountError(AtoutError):
         super().__init__(code, message, message_fr)
         self.status = status
         self.detail = detail
-
-
-#: Why a name is refused, in the words of the sign-up form (detail.reason is the key).
-NAME_WHY = {
-    "empty": ("Choose a name.", "Choisissez un nom."),
-    "too_long": (
-        f"A name has {NAME_MAX} characters at most.",
-        f"Un nom a {NAME_MAX} caractères au plus.",
-    ),
-    "bidi": (
-        "A name cannot hold text-direction marks.",
-        "Un nom ne peut pas contenir de marques de sens d'écriture.",
-    ),
-    "control": (
-        "A name cannot hold control characters.",
-        "Un nom ne peut pas contenir de caractères de contrôle.",
-    ),
-    "characters": (
-        "A name is made of letters, digits, spaces and - _ . ' and starts with a letter or a "
-        "digit.",
-        "Un nom se compose de lettres, chiffres, espaces et - _ . ' et commence par une lettre "
-        "ou un chiffre.",
-    ),
-    "reserved": (
-        "This name is reserved (gm, admin, bot…, the bots' levels): choose another.",
-        "Ce nom est réservé (gm, admin, bot…, les niveaux des robots) : choisissez-en un autre.",
-    ),
-}
-
-
-def normalise_name(name: str) -> str:
-    """An account name as kept: NFKC, trimmed, inner runs of spaces made one. Raises
-    ``account.bad_name`` (detail.reason: empty, too_long, control, bidi, characters, reserved)."""
-    norm = " ".join(unicodedata.normalize("NFKC", name).split(" "))
-    norm = " ".join(part for part in norm.split(" ") if part)
-    why = None
-    if not norm:
-        why = "empty"
-    elif len(norm) > NAME_MAX:
-        why = "too_long"
-    elif any(ch in BIDI for ch in name):
-        why = "bidi"
-    elif any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
-        why = "control"
-    elif not all(unicodedata.category(ch)[0] in "LNM" or ch in NAME_PUNCT for ch in norm) or (
-        unicodedata.category(norm[0])[0] not in "LN"
-    ):
-        why = "characters"
-    else:
-        key = norm.casefold()
-        if key in RESERVED or key in bot_kinds() or _BOTLIKE.match(key):
-            why = "reserved"
-    if why is not None:
-        en, fr = NAME_WHY[why]
-        raise AccountError("account.bad_name", en, fr, 400, reason=why)
-    return norm
-
-
-def name_key(name: str) -> str:
-    """The key names are unique by: casefolded."""
-    return name.casefold()
 
 
 def check_password(password: str) -> None:
@@ -232,19 +147,32 @@ class Accounts:
         assert hashed.startswith("$argon2id$")
         self._not_taken(p.name)
         (account,) = self.db.execute(  # RETURNING: SQLite and PostgreSQL alike (no lastrowid)
-            "INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?) RETURNING id",
-            (p.name, name_key(p.name), hashed, now),
+            "INSERT INTO accounts (name, key, password, created, skeleton, skeleton_cased)"
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            (p.name, name_key(p.name), hashed, now, *keys(p.name)),
         ).fetchone()
         self.store.dirty = True
         return p.name, self._new_session(int(account), now)
 
     def _not_taken(self, name: str) -> None:
-        if self.find(name) is not None:
+        """Refuses ``name`` if an account has it, in any case, or a name it looks like
+        (Unicode confusables: :func:`atout.server.names.account_like`)."""
+        like = account_like(self.db, name)
+        if like is not None and name_key(like) == name_key(name):
             raise AccountError(
                 "account.name_taken",
                 "This name is taken.",
                 "Ce nom est déjà pris.",
                 409,
+                reason="taken",
+            )
+        if like is not None:
+            raise AccountError(
+                "account.name_taken",
+                f"This name looks like the account {like!r}'s: choose another.",
+                f"Ce nom ressemble à celui du compte {like!r} : choisissez-en un autre.",
+                409,
+                reason="confusable",
             )
 
     # -- login --------------------------------------------------------------------------------

@@ -2,18 +2,20 @@
 
 A :class:`Conn` is one client connection as the game master knows it (its name, language, seats
 and watched tables); per-connection and per-address token buckets limit its commands
-(:class:`~atout.server.limits.CoreLimits`); :func:`check_name` is the one rule for names.
+(:class:`~atout.server.limits.CoreLimits`); :func:`check_name` is the rule for names
+(:mod:`atout.server.names`) as a guest's hello meets it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import ipaddress
-import unicodedata
 from dataclasses import dataclass, field
 
 from atout.protocol.codec import request_id
 from atout.protocol.errors import ProtocolError
+from atout.server import names
+from atout.server.names import BIDI as BIDI  # where talk.py (and accounts.py) find it
 
 
 class Bucket:
@@ -64,37 +66,23 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-#: Bidirectional formatting characters: they reorder what follows them on screen.
-BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-RESERVED = ("gm",)  # and every name starting with "bot-": the game master's seats
-
-
 def check_name(name: str) -> str:
-    """A player's name as the game master keeps it: NFKC-normalised, trimmed; refused with
-    ``lobby.bad_name`` if empty, too long, reserved (``gm``, ``bot-…``) or holding control,
-    bidirectional-formatting, unassigned or private-use characters."""
-    norm = unicodedata.normalize("NFKC", name).strip()
-    why = None
-    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in norm):
-        why = "empty"  # nothing to see: "", spaces, a zero-width space, marks alone
-    elif len(norm) > 64:
-        why = "too_long"
-    elif any(ch in BIDI for ch in norm):
-        why = "bidi"
-    elif any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") for ch in norm):
-        why = "control"
-    elif norm.casefold() in RESERVED or norm.casefold().startswith("bot-"):
-        why = "reserved"
-    if why is not None:
+    """A guest's name as the game master keeps it, by the rule accounts share
+    (:func:`atout.server.names.check`); refused with ``lobby.bad_name``, detail.reason saying
+    why (a key of :data:`atout.server.names.NAME_WHY`)."""
+    try:
+        return names.check(name)
+    except names.BadName as e:
         raise ProtocolError(
             "lobby.bad_name",
-            "This name is refused: it is empty or too long, holds control or direction "
-            "characters, or is reserved ('gm', 'bot-…').",
-            "Ce nom est refusé : vide ou trop long, il contient des caractères de contrôle ou "
-            "de direction, ou il est réservé ('gm', 'bot-…').",
-            detail={"reason": why},
-        )
-    return norm
+            f"This name is refused: it is empty or longer than {names.NAME_MAX} characters, "
+            "holds invisible, control or direction characters or anything but letters, "
+            "digits, spaces and - _ . ', or is reserved ('gm', 'admin', 'bot…').",
+            f"Ce nom est refusé : vide ou de plus de {names.NAME_MAX} caractères, il contient "
+            "des caractères invisibles, de contrôle ou de direction ou autre chose que des "
+            "lettres, chiffres, espaces et - _ . ', ou il est réservé ('gm', 'admin', 'bot…').",
+            detail={"reason": e.reason},
+        ) from None
 
 
 def limited(code: str, what: str, wait: float) -> ProtocolError:

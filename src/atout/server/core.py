@@ -29,7 +29,7 @@ from atout.protocol import messages as m
 from atout.protocol.codec import decode_client
 from atout.protocol.errors import ProtocolError, game_error
 from atout.server import members as view
-from atout.server import rematch, seating, talk
+from atout.server import names, rematch, seating, talk
 from atout.server.accounts import Accounts
 from atout.server.api import Api
 from atout.server.conns import (
@@ -110,7 +110,7 @@ class Core:
             m.Ping: self._ping,
         }
         self._table_handlers: dict[type, Callable[[TableActor, Conn, Any, float], None]] = {
-            m.Join: seating.on_join,
+            m.Join: self._join,
             m.Resume: seating.on_resume,
             m.Leave: seating.on_leave,
             m.Watch: seating.on_watch,
@@ -387,12 +387,15 @@ class Core:
             name = c.account  # a logged-in connection plays under its account's name
         else:
             name = check_name(b.name)
-            if self.accounts.find(name) is not None:
+            like = names.account_like(self.store.db, name)  # the same name, or a look-alike
+            if like is not None:
                 raise ProtocolError(
                     "lobby.name_taken",
-                    f"{name!r} is an account's name: log in to use it, or choose another.",
-                    f"{name!r} est le nom d'un compte : connectez-vous pour l'utiliser, ou "
-                    "choisissez-en un autre.",
+                    f"{name!r} is, or looks like, the name of the account {like!r}: log in to "
+                    "use it, or choose another.",
+                    f"{name!r} est, ou ressemble à, le nom du compte {like!r} : connectez-vous "
+                    "pour l'utiliser, ou choisissez-en un autre.",
+                    detail={"reason": "account"},
                 )
         c.name, c.lang, c.texts = name, b.lang, b.texts
         games = list(all_games())
@@ -404,6 +407,11 @@ class Core:
             chat=self.chat,
         )
         self.reply(c, msg, m.Welcome, body)
+
+    def _join(self, t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
+        """A seat (:func:`seating.on_join`), unless a player seated there looks like ``c``."""
+        self.lobby.refuse_look_alike(t, c)
+        seating.on_join(t, c, msg, now)
 
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
         """The games' summaries, built once per set of games: building them takes ~1.6 ms

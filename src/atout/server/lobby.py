@@ -18,8 +18,8 @@ from atout.games.base import BadOptions
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server import members as view
+from atout.server import names, seating
 from atout.server import record as r
-from atout.server import seating
 from atout.server.conns import Conn, limited
 from atout.server.restore import from_record, head_record
 from atout.server.status import Status, Timer
@@ -138,10 +138,39 @@ class Lobby:
                 and t.id not in c.seats
                 and seating.account_seat(t, c) is None
                 and any(not s.taken for s in t.seats)
+                and self.look_alike(t, c) is None
                 and (found is None or (t.created, t.id) < (found.created, found.id))
             ):
                 found = t
         return found
+
+    def look_alike(self, t: TableActor, c: Conn) -> Seat | None:
+        """The seat of ``t`` whose player's name looks like ``c``'s (Unicode confusables:
+        :func:`names.look_alike`), other than ``c``'s own or its account's; None: none."""
+        mine = c.name or ""
+        for s in t.seats:
+            if not s.name or s.conn == c.id or (c.account is not None and s.account == c.account):
+                continue
+            if names.look_alike(mine, s.name):
+                return s
+        return None
+
+    def refuse_look_alike(self, t: TableActor, c: Conn) -> None:
+        """Raises ``lobby.name_taken`` (detail.reason ``seated``) if a player seated at ``t``
+        looks like ``c``: nobody sits beside a player under a name that can pass for theirs.
+        Asked only where a join could seat ``c`` (its other refusals come first)."""
+        if t.status != Status.WAITING or t.id in c.seats or all(s.taken for s in t.seats):
+            return
+        s = self.look_alike(t, c)
+        if s is not None:
+            raise ProtocolError(
+                "lobby.name_taken",
+                f"{s.name!r} sits at this table and {c.name!r} looks like it: choose another "
+                "name or another table.",
+                f"{s.name!r} est assis à cette table et {c.name!r} lui ressemble : choisissez "
+                "un autre nom ou une autre table.",
+                detail={"reason": "seated", "seat": s.index},
+            )
 
     def on_list_tables(self, c: Conn, msg: m.ListTables, now: float) -> None:
         """One page of the listed tables not ended, oldest first; ``next`` asks for the rest."""

@@ -23,7 +23,11 @@ gets from a template must stay the same).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from atout.server import names
 
 
 class SchemaTooNew(RuntimeError):
@@ -240,6 +244,18 @@ V7_COMMIT_REVEAL = [
     "ALTER TABLE tables ADD COLUMN record_format TEXT",
 ]
 
+# Names that look alike (issue 27 item 8): each account's two UTS #39 skeletons (names.keys: of
+# the case-folded name, and as written), indexed: a signup or a guest whose name looks like an
+# account's is refused. The accounts written before are filled in by Python (ICU computes a
+# skeleton, not SQL): a step may be a function of the connection (sqlite3's API, ? placeholders).
+V8_NAME_SKELETONS: list[str | Callable[[Any], None]] = [
+    "ALTER TABLE accounts ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE accounts ADD COLUMN skeleton_cased TEXT NOT NULL DEFAULT ''",
+    names.backfill_skeletons,
+    "CREATE INDEX accounts_skeleton ON accounts(skeleton)",
+    "CREATE INDEX accounts_skeleton_cased ON accounts(skeleton_cased)",
+]
+
 #: (version reached, what it adds, the step). Version 0 needs no step. Versions are shared with
 #: :data:`PG_ONLY` (PostgreSQL applies both lists, in version order): a new step of either list
 #: takes the next number after every step of both (SQLite skips the numbers of PG_ONLY's).
@@ -249,6 +265,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (5, "throttle: login and signup limits shared by every node", V5_THROTTLE),
     (6, "tables.private: private tables stay out of public lists", V6_PRIVATE),
     (7, "seats.nonce_commitment, tables.record_format (commit-reveal)", V7_COMMIT_REVEAL),
+    (8, "accounts.skeleton, skeleton_cased (names that look alike)", V8_NAME_SKELETONS),
 ]
 #: Steps of PostgreSQL alone, after the shared ones.
 PG_ONLY: list[tuple[int, str, list[str]]] = [
@@ -282,7 +299,10 @@ def upgrade(db: sqlite3.Connection) -> list[int]:
     done = []
     for v, _what, steps in pending(version(db)):
         for sql in steps:
-            db.execute(SQLITE.sql(sql))
+            if callable(sql):
+                sql(db)  # a step in Python (V8's backfill)
+            else:
+                db.execute(SQLITE.sql(sql))
         db.execute(f"PRAGMA user_version={v}")
         done.append(v)
     return done

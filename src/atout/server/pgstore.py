@@ -52,7 +52,7 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 PG_MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (0, "tables, seats, journal", [POSTGRES.sql(t) for t in V0]),
     *(
-        (v, what, [POSTGRES.sql(t) for t in steps])
+        (v, what, [t if callable(t) else POSTGRES.sql(t) for t in steps])  # callable: Python
         for v, what, steps in sorted(MIGRATIONS + PG_ONLY, key=lambda step: step[0])
     ),
 ]
@@ -170,7 +170,10 @@ class PostgresStore(SqlStore):
             done = []
             for v, _what, steps in pending(-1 if row is None else int(row[0]), PG_MIGRATIONS):
                 for sql in steps:
-                    c.execute(sql)
+                    if callable(sql):
+                        sql(PgDb(c))  # a step in Python (migrations.V8's backfill)
+                    else:
+                        c.execute(sql)
                 done.append(v)
             if done:
                 c.execute("DELETE FROM atout_schema")

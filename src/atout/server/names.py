@@ -1,0 +1,229 @@
+"""Players' names: one rule for guests and accounts, and the skeletons that tell two names that
+look alike.
+
+**The rule** (:func:`check`): a name is kept as NFKC, trimmed, its inner runs of spaces made one,
+and refused (:class:`BadName`, whose ``reason`` is a key of :data:`NAME_WHY`) when nothing in it
+can be seen (``empty``), when it is longer than :data:`NAME_MAX` (``too_long``), when it holds a
+bidirectional mark (``bidi``), a character that shows nothing (``invisible``: Unicode's
+default-ignorable code points, e.g. U+200B, U+00AD, U+2060, the variation selectors, the Hangul
+fillers), a control, format, private-use or unassigned character (``control``), anything but
+letters, digits, combining marks, spaces and ``- _ . '`` (or a first character that is not a
+letter or a digit: ``characters``), or when it is the game master's or looks like it
+(``reserved``). Guests (``lobby.bad_name``) and accounts (``account.bad_name``) share it.
+
+**Look-alikes** (:func:`keys`): Unicode's confusables (UTS #39) as ICU's ``SpoofChecker`` computes
+them (PyICU). Two names look alike when their skeletons are equal, either after case folding
+(``Аlice`` with a Cyrillic А and ``alice``) or as written (``AIice`` with a capital i and
+``Alice``). A name that looks like an account's is that account's alone (:func:`account_like`),
+and no two players who look alike sit at one table (:func:`seated_like`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+import icu
+
+from atout.bots import bot_kinds
+
+NAME_MAX = 24
+#: The punctuation a name may hold besides letters, digits and marks (’: a phone's apostrophe).
+NAME_PUNCT = frozenset(" -_.'\u2019")
+#: Bidirectional formatting characters: they reorder what follows them on screen.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Names nobody may take (nor any name that looks like one), besides the bots' kinds and levels
+#: and every name starting with 'bot' and a separator ('bot-random' is how bots sit). Not
+#: 'guest': what a guest may well call itself.
+RESERVED = frozenset(
+    {
+        "gm",
+        "admin",
+        "administrator",
+        "root",
+        "system",
+        "server",
+        "atout",
+        "moderator",
+        "mod",
+        "bot",
+        "anonymous",
+        "null",
+        "undefined",
+    }
+)
+_BOTLIKE = re.compile(r"bot[-_. ']")
+
+#: Why a name is refused (detail.reason is the key), in English and French.
+NAME_WHY = {
+    "empty": ("Choose a name.", "Choisissez un nom."),
+    "too_long": (
+        f"A name has {NAME_MAX} characters at most.",
+        f"Un nom a {NAME_MAX} caractères au plus.",
+    ),
+    "bidi": (
+        "A name cannot hold text-direction marks.",
+        "Un nom ne peut pas contenir de marques de sens d'écriture.",
+    ),
+    "invisible": (
+        "A name cannot hold invisible characters (zero-width spaces, soft hyphens, joiners, "
+        "variation selectors…).",
+        "Un nom ne peut pas contenir de caractères invisibles (espaces sans chasse, traits "
+        "d'union conditionnels, liants, sélecteurs de variante…).",
+    ),
+    "control": (
+        "A name cannot hold control characters.",
+        "Un nom ne peut pas contenir de caractères de contrôle.",
+    ),
+    "characters": (
+        "A name is made of letters, digits, spaces and - _ . ' and starts with a letter or a "
+        "digit.",
+        "Un nom se compose de lettres, chiffres, espaces et - _ . ' et commence par une lettre "
+        "ou un chiffre.",
+    ),
+    "reserved": (
+        "This name is reserved (gm, admin, bot…, the bots' levels): choose another.",
+        "Ce nom est réservé (gm, admin, bot…, les niveaux des robots) : choisissez-en un autre.",
+    ),
+}
+
+
+class BadName(ValueError):
+    """A name the rule refuses; ``reason`` is a key of :data:`NAME_WHY`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def normalise(name: str) -> str:
+    """NFKC (fullwidth letters, compatibility forms and spaces made plain), trimmed, inner runs
+    of spaces made one: the form a name is kept and compared in."""
+    return " ".join(part for part in unicodedata.normalize("NFKC", name).split(" ") if part)
+
+
+def check(name: str) -> str:
+    """``name`` as kept (:func:`normalise`); raises :class:`BadName` if the rule refuses it."""
+    norm = normalise(name)
+    why = refusal(norm)
+    if why is not None:
+        raise BadName(why)
+    return norm
+
+
+def refusal(norm: str) -> str | None:
+    """Why the normalised name ``norm`` is refused (a key of :data:`NAME_WHY`), or None."""
+    if not any(_visible(ch) for ch in norm):
+        return "empty"  # "", spaces, a zero-width space, marks alone
+    if len(norm) > NAME_MAX:
+        return "too_long"
+    if any(ch in BIDI for ch in norm):
+        return "bidi"
+    if any(invisible(ch) for ch in norm):
+        return "invisible"
+    if any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in norm):
+        return "control"
+    if unicodedata.category(norm[0])[0] not in "LN" or not all(
+        unicodedata.category(ch)[0] in "LNM" or ch in NAME_PUNCT for ch in norm
+    ):
+        return "characters"
+    if reserved(norm):
+        return "reserved"
+    return None
+
+
+def invisible(ch: str) -> bool:
+    """Whether ``ch`` is default-ignorable (Unicode's Default_Ignorable_Code_Point, from ICU):
+    a character that shows nothing where a font has no glyph for it."""
+    return bool(icu.Char.hasBinaryProperty(ch, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
+
+
+def _visible(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LNPS" and not invisible(ch)
+
+
+def reserved(norm: str) -> bool:
+    """Whether ``norm`` is reserved or looks like a reserved name (``ɡm``, ``b0t-x``)."""
+    fold = _fold(norm)
+    return fold in _reserved_folds(tuple(bot_kinds())) or bool(_BOTLIKE.match(fold))
+
+
+@lru_cache(maxsize=4)
+def _reserved_folds(kinds: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_fold(word) for word in (*RESERVED, *kinds))
+
+
+def _fold(text: str) -> str:
+    """Coarse: the skeleton of the case-folded text, case-folded again (``B0T`` is ``bot``)."""
+    return skeleton(text.casefold()).casefold()
+
+
+# ------------------------------------------------------------------------------ look-alikes
+_SPOOF = icu.SpoofChecker()
+#: The version of Unicode's data the skeletons come from (ICU's, as installed).
+UNICODE_VERSION = icu.UNICODE_VERSION
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton of ``text`` (ICU): equal skeletons look alike. Never shown."""
+    return str(_SPOOF.getSkeleton(0, text))
+
+
+@lru_cache(maxsize=4096)
+def keys(name: str) -> tuple[str, str]:
+    """The two skeletons of a name: after case folding, and as written. Two names look alike
+    when either is the same."""
+    return skeleton(name.casefold()), skeleton(name)
+
+
+def look_alike(a: str, b: str) -> bool:
+    """Whether names ``a`` and ``b`` look alike (:func:`keys`)."""
+    ka, kb = keys(a), keys(b)
+    return ka[0] == kb[0] or ka[1] == kb[1]
+
+
+def name_key(name: str) -> str:
+    """The key an account's name is unique by: casefolded."""
+    return name.casefold()
+
+
+def account_like(db: Any, name: str) -> str | None:
+    """The name of an account ``name`` is, or looks like, in any case (None: no such account).
+    ``db``: the store's connection (``accounts.skeleton`` and ``skeleton_cased`` are indexed)."""
+    folded, cased = keys(name)
+    key = name_key(name)
+    row = db.execute(
+        "SELECT name FROM accounts WHERE key=? OR skeleton=? OR skeleton_cased=?"
+        " ORDER BY key=? DESC LIMIT 1",  # the same name first
+        (key, folded, cased, key),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def seated_like(name: str, seated: Iterable[str]) -> str | None:
+    """The first of the ``seated`` names that looks like ``name`` (None: none does)."""
+    return next((other for other in seated if other and look_alike(name, other)), None)
+
+
+def backfill_skeletons(db: Any) -> None:
+    """Every account's skeletons (the migration that adds their columns; ``db`` as sqlite3's)."""
+    rows = db.execute("SELECT id, name FROM accounts").fetchall()
+    db.executemany(
+        "UPDATE accounts SET skeleton=?, skeleton_cased=? WHERE id=?",
+        [(*keys(str(name)), ident) for ident, name in rows],
+    )
+
+
+def normalise_name(name: str) -> str:
+    """An account's name as kept (:func:`check`); raises ``account.bad_name`` (400,
+    detail.reason) where the rule refuses it."""
+    from atout.server.accounts import AccountError  # accounts imports this module
+
+    try:
+        return check(name)
+    except BadName as e:
+        en, fr = NAME_WHY[e.reason]
+        raise AccountError("account.bad_name", en, fr, 400, reason=e.reason) from None
