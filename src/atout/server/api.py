@@ -183,6 +183,12 @@ def session_cookies(token: str, max_age: int, secure: bool = False) -> list[tupl
     ]
 
 
+def sat_at(rec: r.TableRecord, account: str | None) -> bool:
+    """Whether ``account`` (a name, any case; None: a guest) held one of ``rec``'s seats."""
+    key = account.casefold() if account is not None else None
+    return key is not None and any(s.account and s.account.casefold() == key for s in rec.seats)
+
+
 class Api:
     """The endpoints, over the game master's accounts, ratings and store."""
 
@@ -217,7 +223,7 @@ class Api:
             return self.me(req, now)
         if path == "/api/history":
             self._method(method, "GET")
-            return self.history(req)
+            return self.history(req, now)
         m = _ROUTE.fullmatch(path)
         if m is None:
             raise ApiError("api.not_found", f"No endpoint {path}.", f"Pas de point d'accès {path}.")
@@ -226,10 +232,10 @@ class Api:
         if what == "leaderboard":
             return self.leaderboard(arg, req)
         if what == "players":
-            return self.player(arg)
+            return self.player(arg, req, now)
         if what == "replay":
-            return json_response(200, replays.build(self._finished(arg)))
-        rec = r.export_record(self._finished(arg))
+            return json_response(200, replays.build(self._finished(arg, req, now)))
+        rec = r.export_record(self._finished(arg, req, now))
         return HttpResponse(
             200,
             r.dumps(rec),
@@ -354,19 +360,30 @@ class Api:
             )
         return found
 
-    def player(self, name: str) -> HttpResponse:
-        real, since = self._account(name)
-        return json_response(200, self.ratings.player(real, since))
+    def _viewer(self, req: HttpRequest, now: float) -> str | None:
+        """The account asking (its session), or None: what a private table's players see."""
+        return self.accounts.session(session_token(req.headers), now)
 
-    def history(self, req: HttpRequest) -> HttpResponse:
+    def player(self, name: str, req: HttpRequest, now: float) -> HttpResponse:
+        real, since = self._account(name)
+        return json_response(200, self.ratings.player(real, since, self._viewer(req, now)))
+
+    def history(self, req: HttpRequest, now: float) -> HttpResponse:
         limit = self._int(req, "limit", 20, 1, PAGE_MAX)
         offset = self._int(req, "offset", 0, 0, 10**9)
         who = req.query.get("player")
         account = self._account(who)[0] if who is not None else None
-        return json_response(200, self.ratings.history(account, limit, offset))
+        viewer = self._viewer(req, now)
+        return json_response(200, self.ratings.history(account, limit, offset, viewer))
 
-    def _finished(self, table: str) -> r.TableRecord:
+    def _finished(self, table: str, req: HttpRequest, now: float) -> r.TableRecord:
+        """A finished table's record, if the request may read it: a private table's is for the
+        accounts that held its seats; to anyone else it is unknown (the same 404 as an id never
+        used: a private id is never confirmed, not even by the time taken)."""
+        viewer = self._viewer(req, now)
         rec = self.store.load(table) if len(table) <= 64 else None
+        if rec is not None and rec.settings.get("private") and not sat_at(rec, viewer):
+            rec = None
         if rec is None or rec.status != "finished":
             raise ApiError(
                 "api.unknown_table",

@@ -7,6 +7,11 @@ unrated. At the end of a rated game every account's rating moves (winners ranked
 others tied after them); a bot kind's rating is a fixed point of reference (:data:`BOT_RATINGS`)
 that never moves, so accounts are measured against the same bots over time. Every account's
 seat at a finished table, rated or not, gets a row in ``plays`` (its history and player page).
+
+A **private** table (``tables.private``) is listed (history, player pages) only to a viewer whose
+account held one of its seats: to anyone else it does not exist. Its ratings count all the same
+(its players chose a rated game), so the leaderboard's counts and a player's rating curve include
+it; the curve's points name no table.
 """
 
 from __future__ import annotations
@@ -41,6 +46,18 @@ _model = PlackettLuce()
 def ordinal(mu: float, sigma: float) -> float:
     """The displayed rating: mu - 3 sigma (a new account shows 0)."""
     return mu - 3.0 * sigma
+
+
+def seen_by(viewer: str | None) -> tuple[str, tuple[str, ...]]:
+    """The condition (on ``tables t``) and its arguments for the tables ``viewer`` (an account's
+    name, or None for a guest) may see listed: every public one, and the private ones it sat at."""
+    if viewer is None:
+        return "t.private = 0", ()
+    return (
+        "(t.private = 0 OR EXISTS (SELECT 1 FROM plays v WHERE v.table_id = t.id"
+        " AND v.account = ?))",
+        (viewer.casefold(),),
+    )
 
 
 def iso(t: float | None) -> str | None:
@@ -178,14 +195,19 @@ class Ratings:
             )
         }
 
-    def player(self, name: str, since: float, recent: int = 20) -> dict[str, Any]:
-        """The player page of the account ``name`` (as written)."""
+    def player(
+        self, name: str, since: float, viewer: str | None = None, recent: int = 20
+    ) -> dict[str, Any]:
+        """The player page of the account ``name`` (as written), as ``viewer`` may see it (its
+        recent games: :func:`seen_by`)."""
         key = name.casefold()
         db = self.db
+        seen, args = seen_by(viewer)
         plays = db.execute(
-            "SELECT table_id, game, ended, seat, won, rated, rating_after FROM plays"
-            " WHERE account=? ORDER BY ended DESC, rowid DESC LIMIT ?",
-            (key, recent),
+            "SELECT p.table_id, p.game, p.ended, p.seat, p.won, p.rated, p.rating_after FROM plays"
+            f" p JOIN tables t ON t.id = p.table_id WHERE p.account=? AND {seen}"
+            " ORDER BY p.ended DESC, p.rowid DESC LIMIT ?",
+            (key, *args, recent),
         ).fetchall()
         names = self._names([p[0] for p in plays])
         games = self.of(name)
@@ -229,21 +251,26 @@ class Ratings:
             out.setdefault(tid, []).append(name)
         return out
 
-    def history(self, account: str | None, limit: int, offset: int) -> dict[str, Any]:
-        """Finished games, newest first (only ``account``'s if given: its name as written)."""
+    def history(
+        self, account: str | None, limit: int, offset: int, viewer: str | None = None
+    ) -> dict[str, Any]:
+        """Finished games, newest first (only ``account``'s if given: its name as written), as
+        ``viewer`` may see them (:func:`seen_by`)."""
         db = self.db
+        seen, args = seen_by(viewer)
         if account is None:
             rows = db.execute(
-                "SELECT id, game, finished, result, rated FROM tables WHERE status='finished'"
-                " ORDER BY finished DESC LIMIT ? OFFSET ?",
-                (limit + 1, offset),
+                "SELECT t.id, t.game, t.finished, t.result, t.rated FROM tables t"
+                f" WHERE t.status='finished' AND {seen}"
+                " ORDER BY t.finished DESC LIMIT ? OFFSET ?",
+                (*args, limit + 1, offset),
             ).fetchall()
         else:
             rows = db.execute(
                 "SELECT t.id, t.game, t.finished, t.result, t.rated FROM plays p"
-                " JOIN tables t ON t.id = p.table_id WHERE p.account=?"
+                f" JOIN tables t ON t.id = p.table_id WHERE p.account=? AND {seen}"
                 " ORDER BY p.ended DESC, p.rowid DESC LIMIT ? OFFSET ?",
-                (account.casefold(), limit + 1, offset),
+                (account.casefold(), *args, limit + 1, offset),
             ).fetchall()
         more = len(rows) > limit
         rows = rows[:limit]
