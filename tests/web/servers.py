@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 from atout.server.core import Core
+from atout.server.limits import Limits
 from atout.server.ws import start
 from atout.web import static_file
 
@@ -101,13 +102,16 @@ class Servers:
 
     async def _serve(self) -> None:
         entropy = os.urandom if self.seed is None else random.Random(self.seed).randbytes
-        server = await start("127.0.0.1", 0, entropy=entropy, leak_guard=True)
         static = await asyncio.start_server(_static, "127.0.0.1", 0)
+        self.http_url = f"http://127.0.0.1:{static.sockets[0].getsockname()[1]}"
+        # the page served by the static server is another origin (another port): allowed by
+        # name, as an operator would with --allow-origin
+        limits = Limits(allow_origins=(self.http_url,))
+        server = await start("127.0.0.1", 0, entropy=entropy, leak_guard=True, limits=limits)
         gm_port = server.port
         self.core = server.core
         self.ws_url = f"ws://127.0.0.1:{gm_port}/ws"
         self.gm_http_url = f"http://127.0.0.1:{gm_port}"
-        self.http_url = f"http://127.0.0.1:{static.sockets[0].getsockname()[1]}"
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._ready.set()

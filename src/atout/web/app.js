@@ -161,7 +161,7 @@ async function connect(name) {
   S.status = S.at && S.retries ? "reconnecting" : "connecting";
   S.error = "";
   drawStatus();
-  const conn = new Connection(S.url, { onMessage: (m) => conn === S.conn && receive(m), onClose: (ev, byUs) => conn === S.conn && closed(byUs) });
+  const conn = new Connection(S.url, { onMessage: (m) => conn === S.conn && receive(m), onClose: (ev, byUs) => conn === S.conn && closed(byUs, ev) });
   S.conn = conn;
   try {
     await conn.open(S.name, S.lang);
@@ -189,9 +189,15 @@ async function connect(name) {
   }
 }
 
-/** The socket ended: at a table, try again (with backoff) and resume from the last version. */
-function closed(byUs) {
+/** The socket ended: at a table, try again (with backoff) and resume from the last version.
+ *  Closed 4001: its session was logged out (here or on another device): a guest again. */
+function closed(byUs, ev) {
   if (byUs) return;
+  if (ev && ev.code === 4001) {
+    S.conn = null;
+    endSession(tr("logged_out_elsewhere"));
+    return;
+  }
   S.conn = null;
   if (!S.at) {
     S.error = S.status === "connecting" ? tr("cannot_connect", { why: S.url }) : tr("disconnected");
@@ -694,6 +700,11 @@ async function logout() {
   } catch {
     /* the session is gone either way */
   }
+  endSession("");
+}
+
+/** The account's session is over: no seat, no reconnection under its name, the connect form. */
+function endSession(why) {
   S.account = null;
   clearTimeout(S.retryTimer); // no reconnecting under the account's name as a guest
   S.at = null; // a seat is the account's: it stays with it, not with this page
@@ -704,6 +715,7 @@ async function logout() {
     old.close();
   }
   S.status = "idle";
+  S.error = why;
   S.screen = "connect";
   render();
 }
