@@ -78,6 +78,16 @@ def serve(
     conn_buffer: Annotated[
         int, typer.Option(min=65536, help="Bytes waiting for one client before it is cut off.")
     ] = 1 << 20,
+    send_buffer: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Each socket's kernel send buffer in bytes (SO_SNDBUF; 0: the system's)."
+        ),
+    ] = 64 << 10,
+    stall_timeout: Annotated[
+        float,
+        typer.Option(min=0.5, help="Seconds a client may leave its output unread before a close."),
+    ] = 15.0,
     total_buffer: Annotated[
         int, typer.Option(min=65536, help="Bytes waiting for all clients together.")
     ] = 64 << 20,
@@ -173,6 +183,8 @@ def serve(
         max_connections=max_connections or default_max_connections(),
         sockets_per_address=sockets_per_address,
         conn_buffer=conn_buffer,
+        send_buffer=send_buffer,
+        stall_timeout=stall_timeout,
         total_buffer=total_buffer,
         handshake_timeout=handshake_timeout,
         idle_timeout=idle_timeout,

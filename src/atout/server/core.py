@@ -91,6 +91,9 @@ class Core:
         self.accounts = Accounts(self.store, Throttle(self.store, self.limits))
         self.ratings = Ratings(self.store)
         self.api = Api(self.accounts, self.ratings, self.store)
+        # seconds the last frame's connection must wait (over its rate): the shell stops
+        # reading it that long, so a flood costs its rate, not a refusal per frame
+        self.held = 0.0
         self.conns: dict[int, Conn] = {}
         self.addresses: dict[str, Address] = {}
         self.lobby = Lobby(self)
@@ -161,11 +164,13 @@ class Core:
         """Handle one frame from ``conn``; return what to send (after committing the store)."""
         self.out = out = []
         self._now = now
+        self.held = 0.0
         c = self.conns.get(conn)
         if c is None:
             return out
         wait = self._throttle(c, now)
         if wait:
+            self.held = wait  # the shell reads no more from it meanwhile
             err = limited("limit.rate", "Too many commands", wait)
             self._error(c, frame_request_id(data), err)
             return out
@@ -179,6 +184,7 @@ class Core:
         if extra is not None:  # a command that costs the loop more counts as several
             wait = self._throttle(c, now, extra - 1.0)
             if wait:
+                self.held = wait
                 self._error(c, rid, limited("limit.rate", "Too many commands", wait))
                 return out
         if c.name is None and not isinstance(msg, m.Hello):

@@ -69,6 +69,11 @@ class Limits:
     is closed at once: one host cannot take every socket (half-open handshakes included)."""
     conn_buffer: int = 1 << 20
     """Bytes queued to one client that does not read before it is closed (1008)."""
+    send_buffer: int = 64 << 10
+    """The kernel's send buffer of each socket (SO_SNDBUF; Linux doubles it): what a client that
+    does not read can hold there before the game master feels it and stops reading from it."""
+    stall_timeout: float = 15.0
+    """Seconds a client may leave its output unread (writing paused) before it is closed (1008)."""
     total_buffer: int = 64 << 20
     """Bytes queued to all clients together; beyond, those holding more than their share go."""
     handshake_timeout: float = 10.0

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextlib
+import socket
 import struct
 import time
 from collections import deque
@@ -88,6 +90,8 @@ class WsConnection(asyncio.BufferedProtocol):
         self.backlog: deque[Frame] = deque()  # frames read but not handled yet (see SLICE)
         self.sliced = False  # the backlog is being handled in slices: reading paused
         self.writing_paused = False
+        self.paused_at = 0.0  # when writing was paused (the client stopped reading)
+        self.held: asyncio.TimerHandle | None = None  # not read until then: over its rate
         self.session: str | None = None  # the session token of the /ws upgrade, if any
         self.api_req: HttpRequest | None = None  # an /api/ request waiting for its body
         self.api_need = 0  # bytes of that body
@@ -97,6 +101,10 @@ class WsConnection(asyncio.BufferedProtocol):
     # -- asyncio callbacks ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
+        sock = transport.get_extra_info("socket")
+        if sock is not None and self.limits.send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         self.shell.made(self)
 
     def get_buffer(self, sizehint: int) -> memoryview:
@@ -125,11 +133,16 @@ class WsConnection(asyncio.BufferedProtocol):
         return None  # asyncio closes the socket
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.held is not None:
+            self.held.cancel()
+            self.held = None
         self.shell.dropped(self)
 
     def pause_writing(self) -> None:
-        """The client reads slower than it is written to: stop reading its requests too."""
+        """The client reads slower than it is written to: stop reading its requests too (and
+        close it if it stays so past the stall time-out: :meth:`check`)."""
         self.writing_paused = True
+        self.paused_at = time.monotonic()
         self._reading()
 
     def resume_writing(self) -> None:
@@ -144,7 +157,7 @@ class WsConnection(asyncio.BufferedProtocol):
         t = self.transport
         if t is None or t.is_closing():
             return
-        if self.writing_paused or self.sliced:
+        if self.writing_paused or self.sliced or self.held is not None:
             t.pause_reading()
         else:
             t.resume_reading()
@@ -190,6 +203,8 @@ class WsConnection(asyncio.BufferedProtocol):
         backlog.extend(ws.events_received())
         n = 0
         while backlog and ws.state is OPEN:  # once failed (e.g. invalid UTF-8): read no more
+            if self.held is not None:  # over its rate: the rest waits (reading paused)
+                break
             if n == SLICE:  # one socket's burst is read in slices, between other work
                 if not self.sliced:
                     self.sliced = True
@@ -249,6 +264,19 @@ class WsConnection(asyncio.BufferedProtocol):
                 self.shell.frame(self.id, "".join(parts))
             else:
                 self.shell.refuse(self.id, BINARY_REFUSED)
+
+    def hold(self, seconds: float) -> None:
+        """Read nothing more from this client for ``seconds`` (it is over its rate limit):
+        what it sends meanwhile waits in its own socket buffers, not in the game master."""
+        if self.held is None:
+            self.held = self.shell.loop.call_later(seconds, self._release)
+            self._reading()
+
+    def _release(self) -> None:
+        self.held = None
+        self._reading()
+        if self.backlog:
+            self._events()
 
     def _invalid_utf8(self, e: UnicodeDecodeError) -> None:
         self.parts = []
@@ -503,6 +531,10 @@ class WsConnection(asyncio.BufferedProtocol):
             return
         if ws.state is not OPEN:
             self.close_at = now + self.limits.close_timeout
+            return
+        if self.writing_paused and now - self.paused_at > self.limits.stall_timeout:
+            self.cut(f"does not read: its output unread for {self.limits.stall_timeout:g} s")
+            self.abort()  # its buffer full: a close frame would never reach it
             return
         silent = now - self.last_rx
         if silent > self.limits.idle_timeout:

@@ -214,6 +214,10 @@ class Shell:
         if self.node is not None and self.node.route(conn_id, data):
             return  # forwarded to the node holding the table
         self._queue(self.core.receive(conn_id, data, time.time()))
+        if self.core.held:
+            c = self.conns.get(conn_id)
+            if c is not None:
+                c.hold(self.core.held)
 
     def refuse(self, conn_id: int, err: ProtocolError) -> None:
         """Send ``conn_id`` an error the transport found (in turn with the core's messages)."""
