@@ -156,7 +156,7 @@ function playerName(i) {
 // ------------------------------------------------------------------------------ connection
 
 async function connect(name) {
-  S.name = name.trim().slice(0, 64);
+  S.name = name.trim().slice(0, 24); // a name has 24 characters at most (the server's rule)
   store.set("atout.name", S.name);
   S.status = S.at && S.retries ? "reconnecting" : "connecting";
   S.error = "";
@@ -662,7 +662,7 @@ function connectScreen() {
       h("p", { class: "dim" }, tr("server") + colon(), h("code", { text: S.url })),
     );
   }
-  const input = h("input", { id: "name", name: "name", required: true, maxlength: 64, autocomplete: "nickname", value: S.name, "data-key": "name" });
+  const input = h("input", { id: "name", name: "name", required: true, maxlength: 24, autocomplete: "nickname", value: S.name, "data-key": "name" });
   const guest = h(
     "form",
     {
