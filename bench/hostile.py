@@ -1,8 +1,10 @@
-"""Issue 11's soak and abuse figures in one run: the hostile clients (bench/abuse.py: hostile
-frames, non-reading spammers, an exhausted descriptor limit) then the search bots and the crashes
-(bench/bots_load.py: a bystander's pings while 8 all-bot ismcts tables play at the lowest allowed
-delay, then SIGKILLs under load), one after the other, each against its own real game master on
-loopback; prints one table with every figure and its target.
+"""Issues 11's and 27's soak and abuse figures in one run: the hostile clients (bench/abuse.py:
+hostile frames, 300 non-reading spammers, an exhausted descriptor limit), logins under attack
+(bench/logins.py: a flood of 16 parallel clients for 12 s with the owner logging in meanwhile from
+127.0.0.2, then 12 wrong passwords from 127.0.0.3 and the owner's right one), then the search bots
+and the crashes (bench/bots_load.py: a bystander's pings while 8 all-bot ismcts tables play at the
+lowest allowed delay, then SIGKILLs under load), one after the other, each against its own real
+game master on loopback; prints every figure as JSON.
 
     .venv/bin/python bench/hostile.py
 """
@@ -45,11 +47,12 @@ def main() -> int:
     started = time.monotonic()
     load0 = os.getloadavg()[0]
     abuse = run("abuse.py")
+    logins = run("logins.py")
     bots = run("bots_load.py", "--seconds", "30", "--tables", "8", "--cycles", "12", "--pairs", "8")
     print(
         f"one run, {time.monotonic() - started:.0f} s; load average at the start {load0:.2f}, at the end {os.getloadavg()[0]:.2f}"
     )
-    print(json.dumps({"abuse": abuse, "bots_load": bots}, indent=1, default=str))
+    print(json.dumps({"abuse": abuse, "logins": logins, "bots_load": bots}, indent=1, default=str))
     return 0
 
 
