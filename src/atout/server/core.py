@@ -116,7 +116,7 @@ class Core:
             m.Join: self._join,
             m.Resume: seating.on_resume,
             m.Leave: seating.on_leave,
-            m.Watch: seating.on_watch,
+            m.Watch: self._watch,
             m.Start: seating.on_start,
             m.Move: seating.on_move,
             m.Hint: seating.on_hint,
@@ -418,6 +418,26 @@ class Core:
         """A seat (:func:`seating.on_join`), unless a player seated there looks like ``c``."""
         self.lobby.refuse_look_alike(t, c)
         seating.on_join(t, c, msg, now)
+
+    def _watch(self, t: TableActor, c: Conn, msg: m.Watch, now: float) -> None:
+        """Watch (:func:`seating.on_watch`). An ended private table is its players' alone: its
+        end reveals every hand (docs/API.md, "Private games"); to anyone else it is unknown,
+        word for word as an id never used."""
+        if t.settings.private and t.status in ENDED and not self._sat_at(t, c):
+            raise ProtocolError(
+                "lobby.unknown_table", f"No table {t.id!r}.", f"Pas de table {t.id!r}."
+            )
+        seating.on_watch(t, c, msg, now)
+
+    @staticmethod
+    def _sat_at(t: TableActor, c: Conn) -> bool:
+        """Whether ``c`` holds a seat at ``t`` or its account held one there."""
+        if t.id in c.seats:
+            return True
+        key = c.account.casefold() if c.account is not None else None
+        return key is not None and any(
+            s.account is not None and s.account.casefold() == key for s in t.seats
+        )
 
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
         """The games' summaries, built once per set of games: building them takes ~1.6 ms
