@@ -134,9 +134,10 @@ class Shell:
             log.exception("internal error on %s %s", req.method, req.path)
             got = _internal()
         if isinstance(got, Deferred):
-            self.store.commit()  # the attempt counted (every node sees it) before the hashing
             lim = self.core.limits
-            if self._password_jobs >= lim.password_queue:
+            if not self._flush():  # the attempt counted (every node sees it) before hashing
+                got = _unavailable()
+            elif self._password_jobs >= lim.password_queue:
                 got = self.busy()
             else:
                 if self._passwords is None:
@@ -189,7 +190,8 @@ class Shell:
         self._api_send(conn, req, resp)
 
     def _api_send(self, conn: WsConnection, req: HttpRequest, resp: HttpResponse) -> None:
-        self.store.commit()  # durable before answered
+        if not self._flush():  # durable before answered (several nodes: PostgreSQL away)
+            resp = _unavailable()
         conn._api_reply(resp, head_only=req.method == "HEAD")
         if resp.ended_session is not None:
             self.end_session(resp.ended_session)
@@ -326,24 +328,25 @@ class Shell:
         if not self.closing and not job.cancelled():
             self._queue(self.core.searched(s, job.result, time.time()))
 
-    def _flush(self) -> None:
+    def _flush(self) -> bool:
         """Commit once for everything queued (durable before announced), encode each message
         once (one shared by several recipients, as spectators' updates are, too), then write
-        each connection's frames, in the order they were queued, with one write."""
+        each connection's frames, in the order they were queued, with one write. Returns
+        whether the commit was made (several nodes: False when PostgreSQL refused it)."""
         self._flush_scheduled = False
         pending, self._pending = self._pending, []
         if self.stopped:
-            return  # after the stop: the store is closed, the sockets are gone
+            return False  # after the stop: the store is closed, the sockets are gone
         try:
             self.store.commit()  # durable before announced
         except LeaseLost as e:  # several nodes: refused, nothing written, nothing sent
             self.node.lease_lost(e, pending)
-            return
+            return False
         except Exception as e:
             if self.node is None:
                 raise
             self.node.commit_failed(e, pending)  # PostgreSQL away: nothing sent
-            return
+            return False
         frames: dict[int, bytes] = {}  # id(message): its frame (messages alive till the end)
         out: dict[int, list[bytes]] = {}
         for conn_id, msg in pending:
@@ -364,6 +367,7 @@ class Shell:
                 self.node.deliver(conn_id, mine)
         if self.node is not None:
             self.node.delivered()
+        return True
 
     def flush_now(self) -> None:
         """Commit and send what is queued now rather than at the loop's next turn."""
@@ -435,6 +439,18 @@ class Shell:
 
 def _internal() -> HttpResponse:
     return error_response(ApiError("server.internal", "Internal error.", "Erreur interne."))
+
+
+def _unavailable() -> HttpResponse:
+    return error_response(
+        ApiError(
+            "server.busy",
+            "The database cannot be reached: retry in a few seconds; nothing was changed.",
+            "La base de données est injoignable : réessayez dans quelques secondes ; rien n'a "
+            "changé.",
+            retry_after=3,
+        )
+    )
 
 
 def _stopping() -> HttpResponse:
