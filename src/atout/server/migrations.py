@@ -237,11 +237,13 @@ V6_PRIVATE = [
 ]
 
 # Fair deals by commit-reveal (issue 27 item 7): each seat's nonce_commitment, sent with the
-# seat (its nonce comes with the reveal); a table's record format ("atout-record/3"; NULL: a table
-# written before it, whose format follows from its secret as before).
+# seat (its nonce comes with the reveal); the record format of the tables written before it
+# with a secret ("atout-record/2": nonces given in the clear). NULL: the current rules
+# (format 3 with a secret, format 1 without).
 V7_COMMIT_REVEAL = [
     "ALTER TABLE seats ADD COLUMN nonce_commitment TEXT",
     "ALTER TABLE tables ADD COLUMN record_format TEXT",
+    "UPDATE tables SET record_format = 'atout-record/2' WHERE secret IS NOT NULL",
 ]
 
 # Names that look alike (issue 27 item 8): each account's two UTS #39 skeletons (names.keys: of
