@@ -11,8 +11,10 @@ letters, digits, combining marks, spaces and ``- _ . '`` (or a first character t
 letter or a digit: ``characters``), or when it is the game master's or looks like it
 (``reserved``). Guests (``lobby.bad_name``) and accounts (``account.bad_name``) share it.
 
-**Look-alikes** (:func:`keys`): Unicode's confusables (UTS #39) as ICU's ``SpoofChecker`` computes
-them (PyICU). Two names look alike when their skeletons are equal, either after case folding
+**Look-alikes** (:func:`keys`): Unicode's confusables (UTS #39 skeletons), computed here in pure
+Python from ICU's data (``confusables.json``, written by ``scripts/gen_confusables.py``: ICU 72.1,
+Unicode 15.0), so that the game master needs no ICU; where PyICU is installed, the tests check that
+they equal ICU's. Two names look alike when their skeletons are equal, either after case folding
 (``Аlice`` with a Cyrillic А and ``alice``) or as written (``AIice`` with a capital i and
 ``Alice``). A name that looks like an account's is that account's alone (:func:`account_like`),
 and no two players who look alike sit at one table (:func:`seated_like`).
@@ -20,13 +22,14 @@ and no two players who look alike sit at one table (:func:`seated_like`).
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib import resources
 from typing import Any
-
-import icu
 
 from atout.bots import bot_kinds
 
@@ -136,9 +139,11 @@ def refusal(norm: str) -> str | None:
 
 
 def invisible(ch: str) -> bool:
-    """Whether ``ch`` is default-ignorable (Unicode's Default_Ignorable_Code_Point, from ICU):
-    a character that shows nothing where a font has no glyph for it."""
-    return bool(icu.Char.hasBinaryProperty(ch, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
+    """Whether ``ch`` is default-ignorable (Unicode's Default_Ignorable_Code_Point, from ICU's
+    data): a character that shows nothing where a font has no glyph for it."""
+    cp = ord(ch)
+    i = bisect_right(_IGNORABLE_FIRST, cp) - 1
+    return i >= 0 and cp <= _IGNORABLE_LAST[i]
 
 
 def _visible(ch: str) -> bool:
@@ -162,14 +167,44 @@ def _fold(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------ look-alikes
-_SPOOF = icu.SpoofChecker()
-#: The version of Unicode's data the skeletons come from (ICU's, as installed).
-UNICODE_VERSION = icu.UNICODE_VERSION
+def _load() -> dict[str, Any]:
+    """Unicode's data from ICU, shipped in the package (scripts/gen_confusables.py writes it)."""
+    text = resources.files("atout.server").joinpath("confusables.json").read_text("utf-8")
+    return dict(json.loads(text))
+
+
+def _text(hexes: str) -> str:
+    return "".join(chr(int(cp, 16)) for cp in hexes.split())
+
+
+def _ranges(ranges: list[str]) -> tuple[list[int], list[int]]:
+    """``["00AD", "FE00..FE0F"]`` -> the first and the last code point of each range."""
+    first: list[int] = []
+    last: list[int] = []
+    for r in ranges:
+        a, _, b = r.partition("..")
+        first.append(int(a, 16))
+        last.append(int(b or a, 16))
+    return first, last
+
+
+_DATA = _load()
+#: The versions of ICU and of Unicode's data that the skeletons and the ignorables come from.
+ICU_VERSION: str = _DATA["icu"]
+UNICODE_VERSION: str = _DATA["unicode"]
+#: Code point -> its prototype (a ``str.translate`` table), for the code points NFD leaves alone
+#: that have one.
+_PROTOTYPES: dict[int, str] = {int(cp, 16): _text(p) for cp, p in _DATA["prototypes"].items()}
+_IGNORABLE_FIRST, _IGNORABLE_LAST = _ranges(_DATA["ignorable"])
+del _DATA
 
 
 def skeleton(text: str) -> str:
-    """UTS #39's skeleton of ``text`` (ICU): equal skeletons look alike. Never shown."""
-    return str(_SPOOF.getSkeleton(0, text))
+    """UTS #39's skeleton of ``text``, as ICU's ``getSkeleton`` computes it: NFD, each code
+    point replaced by its prototype, NFD again. Equal skeletons look alike. Never shown.
+    (Python's NFD is ICU 72's on every code point: tests/server/test_names_icu.py.)"""
+    nfd = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", nfd.translate(_PROTOTYPES))
 
 
 @lru_cache(maxsize=4096)
