@@ -12,6 +12,7 @@ and keeping the first step of each distinct kind (move type, cards, events).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
@@ -26,6 +27,7 @@ from atout.protocol.codec import encode
 from atout.protocol.errors import ERROR_CODES
 from atout.server.core import Core
 from atout.server.limits import CoreLimits
+from atout.server.table import REVEAL_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "PROTOCOL.md"
@@ -46,6 +48,7 @@ class Session:
         self.inbox: dict[int, list[dict[str, Any]]] = {}
         self.rid = 0
         self.nconn = 0
+        self.nonces: dict[int, str] = {}  # each connection's nonce, until it reveals it
 
     def deliver(self, outs: list[Any]) -> None:
         for conn, msg in outs:
@@ -143,12 +146,14 @@ def short(d: dict[str, Any], limit: int = 110) -> str:
                 "seed",
                 "secret",
                 "nonce",
+                "nonce_commitment",
+                "pending",
                 "token",
                 "votes",
                 "new_table",
             )
         }
-        for k in ("commitment", "seed", "secret", "nonce"):
+        for k in ("commitment", "seed", "secret", "nonce", "nonce_commitment"):
             if keys.get(k):
                 keys[k] = keys[k][:12] + "…"
         if keys.get("token"):
@@ -193,16 +198,30 @@ def fence(d: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- per game
 
 
+def nonce_commitment(nonce: str) -> str:
+    return hashlib.sha256(f"atout-nonce:{nonce}".encode()).hexdigest()
+
+
 def play_game(
     game_id: str, players: int, seed: int, **table: Any
 ) -> tuple[Session, str, list[int]]:
     s = Session(seed)
     conns = [s.connect(seat_name(i)) for i in range(players)]
     tid = s.req(conns[0], "create_table", game=game_id, players=players, **table)["body"]["table"]
-    nonces = random.Random(seed + 1000)  # as the client libraries do: 16 random bytes, hex
+    rng = random.Random(seed + 1000)  # as the client libraries do: 16 random bytes, hex
     for i, c in enumerate(conns):
-        s.req(c, "join", table=tid, seat=i, nonce=nonces.randbytes(16).hex())
+        s.nonces[c] = nonce = rng.randbytes(16).hex()
+        s.req(c, "join", table=tid, seat=i, nonce_commitment=nonce_commitment(nonce))
+    reveal(s, tid, conns)
     return s, tid, conns
+
+
+def reveal(s: Session, tid: str, conns: list[int]) -> None:
+    """Each seat asked to reveal (the table is full) sends its nonce, as the libraries do."""
+    for c in conns:
+        asked = any(x["cmd"] == "reveal" and x["body"]["table"] == tid for x in s.inbox[c])
+        if asked and c in s.nonces:
+            s.req(c, "reveal", table=tid, nonce=s.nonces.pop(c))
 
 
 def turn_step(
@@ -232,12 +251,13 @@ def game_section(game_id: str) -> str:
     s.req(spect, "watch", table=tid)
     start = s.mark()
     s.req(conns[0], "start", table=tid)
+    reveal(s, tid, conns)
     lobby_log = s.log[:start]
     deal_log = s.log[start:]
     out += ["### Connection and lobby", "", diagram(lobby_log), ""]
     out += section(
         "Start and deal",
-        "The commitment was published at the creation, before any nonce; `started` lists every seat's nonce, from which (with the secret) the seed is derived. Each member then gets its own first `update` (its hand, the public deal events).",
+        "The commitment was published at the creation, and every seat committed to its nonce with `join`. Once the table is full (here: `start`), the game master asks every seat for its nonce (`reveal`, sent again after each reveal with the seats still awaited); the last reveal deals: `started` lists every seat's nonce and commitment, from which (with the secret) the seed is derived. Each member then gets its own first `update` (its hand, the public deal events).",
         deal_log,
     )
 
@@ -401,14 +421,14 @@ def examples() -> dict[str, dict[str, Any]]:
     s.req(w, "list_tables")
     s.req(w, "watch", table=tid)
     s.req(conns[0], "start", table=tid)
+    reveal(s, tid, conns)
     s.req(w, "ping")
     turn = s.last_update(conns[0])["body"]["turn"]
     s.req(conns[turn], "hint", table=tid)
     rng = random.Random(0)
     while turn_step(s, tid, conns, rng) is not None:
         pass
-    s.req(conns[0], "rematch", table=tid, nonce="5f" * 16)
-    s.req(conns[1], "rematch", table=tid, nonce="a3" * 16)
+    rematch_votes(s, tid, conns)
     s.req(conns[1], "leave", table=tid)
     s5, tid5, conns5 = play_game("q2j", 2, seed=4)
     tok = next(x for x in s5.inbox[conns5[0]] if x["cmd"] == "joined")["body"]["token"]
@@ -454,7 +474,7 @@ def command_section() -> str:
 
 
 def _recipient(tag: str) -> str:
-    if tag in ("table", "started", "update", "game_over", "rematch", "rematch_ready"):
+    if tag in ("table", "reveal", "started", "update", "game_over", "rematch", "rematch_ready"):
         return "every member of the table: `<table>/<seat>` or `<table>/spectators`"
     return "the requesting client (by name)"
 
@@ -465,25 +485,69 @@ def error_section() -> str:
     return "\n".join(lines)
 
 
+def rematch_votes(s: Session, tid: str, conns: list[int]) -> None:
+    """Every player votes for the rematch with a commitment, then reveals at the new table
+    (started by J1 if it does not start by itself)."""
+    for c, nonce in zip(conns, ("5f" * 16, "a3" * 16), strict=False):
+        s.nonces[c] = nonce
+        s.req(c, "rematch", table=tid, nonce_commitment=nonce_commitment(nonce))
+    ready = [x for x in s.inbox[conns[0]] if x["cmd"] == "rematch_ready"]
+    if ready:
+        nid = ready[-1]["body"]["new_table"]
+        if not any(x["cmd"] == "reveal" for x in s.inbox[conns[0]][-3:]):
+            s.req(conns[0], "start", table=nid)  # a table without autostart, as the first
+        reveal(s, nid, conns)
+
+
+def withheld_section() -> str:
+    """A seat that does not reveal: the table is aborted at the time-out, the seat named."""
+    s = Session(6)
+    conns = [s.connect(seat_name(i)) for i in range(2)]
+    tid = s.req(conns[0], "create_table", game="q2j", players=2)["body"]["table"]
+    mark = 0
+    for i, c in enumerate(conns):
+        nonce = f"{i + 1:x}" * 32
+        mark = s.mark()
+        s.req(c, "join", table=tid, seat=i, nonce_commitment=nonce_commitment(nonce))
+        s.nonces[c] = nonce
+    s.req(conns[0], "reveal", table=tid, nonce="0" * 32)
+    s.req(conns[0], "reveal", table=tid, nonce=s.nonces.pop(conns[0]))
+    s.req(conns[1], "leave", table=tid)
+    late = s.mark()
+    s.advance(REVEAL_SECONDS + 0.5)
+    info = next(d for _, _, d in s.log[late:] if d.get("cmd") == "table")["body"]
+    note = f"{REVEAL_SECONDS:.0f} s later: status {info['status']}, withheld {info['withheld']}"
+    return "\n".join(
+        [
+            "### A reveal withheld",
+            "",
+            f"J2's seat fills the table: both seats are asked to reveal. J1 first reveals a nonce that is not the one it committed to (refused: `table.bad_reveal`, nothing changes), then the right one; J2 never reveals (and may not leave meanwhile: `table.revealing`). After {REVEAL_SECONDS:.0f} s the table is aborted, and its info names the seat that withheld (`withheld`).",
+            "",
+            diagram(s.log[mark:], {late - mark - 1: note}),
+            "",
+        ]
+    )
+
+
 def general_section() -> str:
     s, tid, conns = play_game("q2j", 2, seed=5, autostart=False)
     w = s.connect("Spectator")
     s.req(w, "watch", table=tid)
     mark = s.mark()
     s.req(conns[0], "start", table=tid)
+    reveal(s, tid, conns)
     rng = random.Random(0)
     while turn_step(s, tid, conns, rng) is not None:
         pass
     mark = s.mark()
-    s.req(conns[0], "rematch", table=tid, nonce="5f" * 16)
-    s.req(conns[1], "rematch", table=tid, nonce="a3" * 16)
+    rematch_votes(s, tid, conns)
     return "\n".join(
         [
             "## Rematch",
             "",
-            "After `game_over`, each player sends `rematch` with its `nonce` for the new table (the secret of the new table was committed in `game_over`'s `rematch_commitment`); when every human seat has asked, a new table with the same settings starts and each player gets its new seat token in `rematch_ready`; spectators follow.",
+            "After `game_over`, each player sends `rematch` with its `nonce_commitment` for the new table (the secret of the new table was committed in `game_over`'s `rematch_commitment`); when every human seat has asked, a new table with the same settings opens and each player gets its new seat token in `rematch_ready`; spectators follow. Its seats then reveal their nonces as at any table, and it deals.",
             "",
-            diagram(s.log[mark : mark + 40]),
+            diagram(s.log[mark : mark + 60]),
             "",
         ]
     )
@@ -491,42 +555,80 @@ def general_section() -> str:
 
 FAIR_DEALS = """## Fair deals
 
-Nobody alone chooses the deal: not the game master (it cannot try seeds until one suits it), not
-a player. The seed that shuffles the deck is derived from a secret the game master commits to
-first and from a random nonce given by every seat afterwards.
+Nobody chooses the deal: not the game master (it cannot try seeds until one suits it), not a
+player, not a seat the operator of the server takes itself. The seed that shuffles the deck is
+derived from a secret the game master commits to first and from a random nonce of every seat —
+each seat commits to its nonce (sends only its hash) when it takes the seat, and reveals it only
+once every seat of the table has committed. Every input of the seed is thus fixed before anyone
+but its owner knows any other one.
 
 | When | Who | What |
 |---|---|---|
-| `create_table` (and a rematch: `game_over`) | game master | draws `secret` (32 random bytes, 64 hex digits) and publishes `commitment = sha256("atout-secret:" + secret)` in the table's info (`table_created`, `tables`, `table`) — before it accepts any nonce. For a rematch, `game_over` carries the new table's `rematch_commitment`. |
+| `create_table` (and a rematch: `game_over`) | game master | draws `secret` (32 random bytes, 64 hex digits) and publishes `commitment = sha256("atout-secret:" + secret)` in the table's info (`table_created`, `tables`, `table`) — before any seat is taken. For a rematch, `game_over` carries the new table's `rematch_commitment`. |
 | at the same time | game master, for each seat it plays itself (`bots`) | `nonce = first 32 hex digits of sha256("atout-bot-nonce:" + secret + ":" + seat)`: fixed by the commitment, so it cannot be picked after seeing the players' nonces. |
-| `join` (a rematch: `rematch`) | each player's client | `nonce`: 16 (to 32) random bytes as 32 (to 64) lowercase hex digits. The client libraries (`atout.client`, the browser's `net.js`) add one by themselves. |
-| the start | game master | `seed = sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + nonce_1 + … + ":" + nonce_{n-1})` (hex, nonces in seat order); `started` lists the `nonces`. The deck is shuffled by `random.Random(int(seed, 16))`. |
-| `game_over` | game master | reveals `secret`, `nonces` and `seed`. |
+| `join`, `quick_play` (a rematch: the `rematch` vote) | each player's client | draws `nonce` (16 random bytes: 32 lowercase hex digits, up to 64) and sends only `nonce_commitment = sha256("atout-nonce:" + nonce)`. The client libraries (`atout.client`, the browser's `net.js`) do it by themselves. |
+| every seat taken (autostart, `start`, `fill_bots`, a rematch's seats) | game master | sends `reveal` to every member: every seat's `commitments` (null for a seat whose nonce is the game master's), the seats `pending`, the `deadline` ({reveal} s). From now on the seats are fixed: `leave`, `start` and `fill_bots` are refused with `table.revealing`. No nonce has been sent to anyone yet. |
+| then | each committed seat's client | `reveal {table, nonce}` → `ok` if `sha256("atout-nonce:" + nonce)` is its seat's commitment; else `table.bad_reveal` and nothing changes (`table.not_revealing` when no reveal is asked, `table.no_commitment` for a seat that committed to none). The game master sends `reveal` again after each one, with the seats still awaited; it never passes a nonce on before the deal. |
+| the last reveal | game master | `seed = sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + nonce_1 + … + ":" + nonce_{n-1})` (hex, nonces in seat order); `started` lists the `nonces` and the `commitments`. The deck is shuffled by `random.Random(int(seed, 16))`. |
+| `game_over` | game master | reveals `secret`, `nonces`, `commitments` and `seed`. |
 
-**A client that sends no nonce** (in `join` or `rematch`) is still seated: the game master draws
-one for it (16 random bytes), records it as drawn by the server (`nonce_by: "server"` in the
-record), and that seat then trusts the game master — the other seats' nonces still keep the game
-master from choosing the deal alone, but with every nonce drawn by the game master, it could. A
-seat freed in the waiting room loses its nonce; whoever takes it gives a new one. A player who
-leaves during the game keeps the nonce already given (a bot plays on).
+**A seat that does not reveal** within {reveal} s of the ask (its client gone, or withholding on
+purpose) does not let the table deal without it: the table is **aborted** — it ends without a
+deal and without a result, and its info (`table`, to every member, and in the lobby) names the
+seats that did not reveal in `withheld`. Withholding can only abort a table, never choose its
+deal, and it is visible. The time-out lets a dropped client reconnect and `resume` (the game
+master then asks it again); a game master restarted while its seats were revealing asks again
+with the same commitments and a new time-out.
 
-**What it does not prevent**: the game master sees the seed once every nonce is in, and could
-refuse to start or abort a table whose deal it dislikes; such a table ends without a result
-(`aborted`), which is visible. A client should check that its own nonce is in `started`'s and
-`game_over`'s `nonces` at its seat.
+**A client that sends no commitment** (in `join`, `quick_play` or `rematch`) is still seated: its
+nonce is the game master's, fixed by the secret as a bot's (`nonce_by: "server"` in the record),
+and that seat trusts the game master — it added no chance of its own, so a table whose other
+seats are all the game master's (bots, or puppets of the operator) could have been dealt as the
+operator chose when it drew its secret. A seat freed in the waiting room loses its commitment;
+whoever takes it commits anew. A player who leaves during the game keeps the nonce already
+revealed (a bot plays on).
+
+**What a client checks** (the Python client and the browser do): it reveals a nonce once, and
+only against the commitments of the first `reveal` it answered — a game master that changed a
+seat after that gets no second reveal (its table is aborted); in `started` and `game_over`, its own
+nonce is at its seat, every nonce matches its seat's commitment, and the commitments are the ones
+it revealed against (`atout.client.check_deal`).
+
+**Who can do what**
+
+* **A player** cannot choose the deal: its nonce is fixed by its commitment before it learns any
+  other nonce, and it never learns the secret before the end. By withholding its reveal it can
+  only abort the table, in its own name.
+* **A spectator** sees the commitments, then the nonces in `started` and the secret in
+  `game_over`: nothing that lets it predict or change a deal, and never a hidden card.
+* **Seats in collusion** (several players, or every seat but one) know their own nonces only:
+  the honest seat's nonce and the game master's secret stay unknown to them until they are
+  bound, so together they cannot choose the deal either; together they can only abort.
+* **The operator** (it runs the server: it knows the secret and every nonce as it arrives) and
+  its puppet seats commit before any honest nonce is revealed, so no nonce can be ground against
+  the honest ones (a puppet seated last used to try a few hundred nonces in a fraction of a second
+  until the deal suited it; a reveal that does not match its commitment is now refused). What it
+  still can do is visible: abort a table after seeing the reveals (it alone can compute the deal
+  then), or deal a table whose every other seat trusts the game master. It also sees every hand
+  while the game is played — that is the game master's role; the deal is what is made fair here.
 
 **Checking by hand**, from `game_over` or an exported record (`atout export`):
 
 ```sh
 printf '%s' "atout-secret:$SECRET" | sha256sum        # = commitment
+printf '%s' "atout-nonce:$N1" | sha256sum             # = seat 1's nonce_commitment
+printf '%s' "atout-bot-nonce:$SECRET:2" | sha256sum   # first 32 digits = seat 2's nonce (a bot's, or a seat without a commitment)
 printf '%s' "atout-seed/2:$SECRET:$N0:$N1:$N2" | sha256sum   # = seed
 ```
 
-then `atout verify RECORD`, which also re-deals from the seed and replays every move. Records of
-format 1 (`atout-record/1`, no `format` field: games stored before fair deals) have no secret or
-nonces: their seed was drawn by the game master and is checked as
-`sha256("atout-seed:" + seed) = commitment`; `atout verify` still accepts them by that rule, and
-says so.
+then `atout verify RECORD`, which checks every commitment against its reveal and every nonce of
+the game master's against the secret, and also re-deals from the seed and replays every move.
+Records are of format 3 (`atout-record/3`: the commitments in each seat's `nonce_commitment`).
+Older records still verify by their own rules, and `atout verify` says which: format 2
+(`atout-record/2`, nonces given in the clear with the seats, no commitments; a nonce the game
+master drew at random for a client that sent none) and format 1 (`atout-record/1`, no `format`
+field: no secret or nonces; the seed was drawn by the game master and is checked as
+`sha256("atout-seed:" + seed) = commitment`).
 """
 
 
@@ -556,7 +658,8 @@ server restart a table counts again from its state version.
 * **Hidden cards never leave the server**: each member's `update` holds `view` = the game's view for
   its seat and only the events that seat may see; errors do not name hidden cards.
 * **Fair deals**: the table's info publishes `commitment = sha256("atout-secret:" + secret)` from
-  its creation; every seat gives a `nonce` (`join`, `rematch`); the seed is
+  its creation; every seat commits to a nonce with its seat (`nonce_commitment` in `join`,
+  `quick_play`, `rematch`) and reveals it (`reveal`) only once every seat is taken; the seed is
   `sha256("atout-seed/2:" + secret + ":" + nonce_0 + … )`; `game_over` reveals the secret, the
   nonces and the seed; `atout verify RECORD` checks them, re-deals and replays every move. See
   "Fair deals" below.
@@ -588,7 +691,8 @@ def render() -> dict[Path, str]:
     files: dict[Path, str] = {}
     parts = [
         HEADER.replace("{version}", str(m.PROTOCOL_VERSION)),
-        FAIR_DEALS,
+        FAIR_DEALS.replace("{reveal}", f"{REVEAL_SECONDS:.0f}"),
+        withheld_section(),
         command_section(),
         error_section(),
         "",

@@ -70,7 +70,7 @@ def new_table(host: FakeHost, bots: list[int]) -> TableActor:
 
 def join(host: FakeHost, t: TableActor, cid: int) -> None:
     c = host.conns[cid] = Conn(cid, name=f"p{cid}")
-    seating.on_join(t, c, m.Join(id=cid, body=m.JoinBody(table=t.id, nonce="cd" * 16)), 1.0)
+    seating.on_join(t, c, m.Join(id=cid, body=m.JoinBody(table=t.id)), 1.0)
 
 
 def test_a_table_alone_seats_starts_and_plays():

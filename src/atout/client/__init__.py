@@ -9,6 +9,11 @@ Typical use::
 
 Requests return the typed reply or raise :class:`ClientError` with the server's code. Table events
 (updates, game over, seat changes) are kept per table in a :class:`TableFeed`.
+
+Fair deals (docs/PROTOCOL.md): a seat is taken with a commitment to a nonce drawn here, and the
+nonce is revealed by the client itself when the game master asks (``reveal``), once per
+commitment and only against the seats' commitments of that first request; :func:`check_deal`
+then tells whether the deal is the one every commitment fixed.
 """
 
 from __future__ import annotations
@@ -53,8 +58,11 @@ class TableFeed:
         self.started: m.StartedBody | None = None
         self.joined: m.JoinedBody | None = None
         self.rematch: m.RematchReadyBody | None = None
-        self.nonce: str | None = None  # the nonce this client gave for its seat here
-        self.rematch_nonce: str | None = None  # and the one it gave for the rematch
+        self.nonce: str | None = None  # the nonce this client committed to for its seat here
+        self.rematch_nonce: str | None = None  # and the one it committed to for the rematch
+        self.reveal: m.RevealAskBody | None = None  # the game master's last ask to reveal
+        # the seats' commitments this client revealed its nonce against (see check_deal)
+        self.revealed_to: list[str | None] | None = None
         self.events: list[m.EventOut] = []
         self.error: m.ErrorBody | None = None
         self.last_seq: int | None = None  # the seq of the last table event taken
@@ -102,6 +110,10 @@ class Client:
         self.welcome: m.WelcomeBody | None = None
         self._pending: dict[int, asyncio.Future[m.Message]] = {}
         self._rid = 0
+        self.nonces: dict[str, str] = {}  # commitment -> the nonce committed to (never sent yet)
+        # commitment -> the seats' commitments its nonce was revealed against (once only)
+        self.revealed: dict[str, list[str | None]] = {}
+        self._revealing: dict[str, asyncio.Task[None]] = {}  # commitment -> its reveal, sent
         self._reader = asyncio.create_task(self._read())
         self.closed = asyncio.Event()
 
@@ -220,6 +232,9 @@ class Client:
                 f.info = body
             elif isinstance(msg, m.Started):
                 f.started = body
+            elif isinstance(msg, m.RevealAsk):
+                f.reveal = body
+                self._reveal(f, body)
             elif isinstance(msg, m.RematchReady):
                 f.rematch = body
                 if f.rematch_nonce is not None:  # our seat there holds the nonce of our vote
@@ -232,6 +247,43 @@ class Client:
             fut = self._pending.get(msg.id)
             if fut is not None and not fut.done():
                 fut.set_result(msg)
+
+    def _reveal(self, f: TableFeed, ask: m.RevealAskBody) -> None:
+        """Answer the game master's ``reveal`` for our seat, if we committed to a nonce there:
+        once per commitment and only against the commitments of the first ask (a game master
+        that changed a seat after our reveal gets no second one: its table is aborted)."""
+        for seat, mine in enumerate(ask.commitments):
+            nonce = self.nonces.get(mine) if mine is not None else None
+            if nonce is None or seat not in ask.pending or mine in self._revealing:
+                continue
+            first = self.revealed.setdefault(mine, list(ask.commitments))  # type: ignore[index]
+            if first != ask.commitments:
+                log.warning("table %s: the seats changed after our reveal: not again", ask.table)
+                continue
+            f.revealed_to = first
+            body = m.RevealBody(table=ask.table, nonce=nonce)
+            task = asyncio.get_running_loop().create_task(self._send_reveal(body))
+            self._revealing[mine] = task  # type: ignore[index]
+            # once answered, a later ask (a restarted game master that lost it) is answered again
+            task.add_done_callback(lambda _, k=mine: self._revealing.pop(k, None))  # type: ignore[misc]
+
+    async def _send_reveal(self, body: m.RevealBody) -> None:
+        try:
+            await self.request(m.Reveal(body=body))
+        except (ClientError, ConnectionError, TimeoutError) as e:  # the table says the rest
+            log.warning("table %s: reveal not taken: %s", body.table, e)
+
+    def adopt_nonces(self, other: Client) -> None:
+        """Take ``other``'s nonces and reveals (a new connection for the same seats)."""
+        self.nonces.update(other.nonces)
+        self.revealed.update(other.revealed)
+
+    def commit(self, nonce: str | None = None) -> tuple[str, str]:
+        """A nonce (drawn here if not given) and its commitment, kept for the reveal."""
+        nonce = nonce or new_nonce()
+        commitment = nonce_commitment(nonce)
+        self.nonces[commitment] = nonce
+        return nonce, commitment
 
     # -- the commands --------------------------------------------------------------------------
     async def list_games(self) -> list[dict[str, Any]]:
@@ -259,10 +311,12 @@ class Client:
     async def join(
         self, table: str, seat: int | None = None, nonce: str | None = None
     ) -> m.JoinedBody:
-        """Take a seat, giving this seat's contribution to the seed: ``nonce``, or 16 random
-        bytes drawn here (docs/PROTOCOL.md "Fair deals")."""
-        nonce = nonce or new_nonce()
-        rep = await self.request(m.Join(body=m.JoinBody(table=table, seat=seat, nonce=nonce)))
+        """Take a seat, committing to this seat's contribution to the seed: ``nonce``, or 16
+        random bytes drawn here, revealed when the game master asks (docs/PROTOCOL.md "Fair
+        deals")."""
+        nonce, commitment = self.commit(nonce)
+        body = m.JoinBody(table=table, seat=seat, nonce_commitment=commitment)
+        rep = await self.request(m.Join(body=body))
         f = self.feed(table)
         f.joined, f.nonce = rep.body, nonce  # type: ignore[attr-defined]
         return rep.body  # type: ignore[attr-defined,return-value]
@@ -288,9 +342,11 @@ class Client:
         await self.request(m.Start(body=m.TableBody(table=table)))
 
     async def rematch(self, table: str, nonce: str | None = None) -> None:
-        """Vote for a rematch, giving this seat's nonce for it (drawn here if not given)."""
-        nonce = nonce or new_nonce()
-        await self.request(m.Rematch(body=m.RematchVoteBody(table=table, nonce=nonce)))
+        """Vote for a rematch, committing to this seat's nonce for it (drawn here if not
+        given)."""
+        nonce, commitment = self.commit(nonce)
+        body = m.RematchVoteBody(table=table, nonce_commitment=commitment)
+        await self.request(m.Rematch(body=body))
         self.feed(table).rematch_nonce = nonce
 
     async def ping(self) -> None:
@@ -338,14 +394,24 @@ def new_nonce() -> str:
     return secrets.token_hex(16)
 
 
+def nonce_commitment(nonce: str) -> str:
+    """What a seat sends instead of its nonce: ``sha256("atout-nonce:" + nonce)``."""
+    return hashlib.sha256(f"atout-nonce:{nonce}".encode()).hexdigest()
+
+
 def check_deal(
-    over: m.GameOverBody, seat: int | None = None, nonce: str | None = None
+    over: m.GameOverBody,
+    seat: int | None = None,
+    nonce: str | None = None,
+    revealed_to: list[str | None] | None = None,
 ) -> list[str]:
     """What is wrong with the deal ``game_over`` reveals (empty: it is fair).
 
-    Checks the secret against the commitment, the seed against the secret and the nonces, and,
-    given this client's ``seat`` and ``nonce``, that its own nonce was used. A table of format 1
-    (no secret) is checked by the old rule: sha256("atout-seed:" + seed) = commitment."""
+    Checks the secret against the commitment, every nonce against its seat's commitment, the
+    seed against the secret and the nonces, and, given this client's ``seat`` and ``nonce``,
+    that its own nonce was used; given ``revealed_to`` (``TableFeed.revealed_to``), that the
+    seats' commitments are the ones this client revealed against. A table of format 1 (no
+    secret) is checked by the old rule: sha256("atout-seed:" + seed) = commitment."""
     if over.secret is None:
         old = hashlib.sha256(f"atout-seed:{over.seed}".encode()).hexdigest()
         return [] if old == over.commitment else ["the seed does not match the commitment"]
@@ -355,6 +421,11 @@ def check_deal(
     text = "atout-seed/2:" + ":".join([over.secret, *over.nonces])
     if hashlib.sha256(text.encode()).hexdigest() != over.seed:
         problems.append("the seed is not the one the secret and the nonces give")
+    for i, (n, c) in enumerate(zip(over.nonces, over.commitments, strict=False)):
+        if c is not None and nonce_commitment(n) != c:
+            problems.append(f"seat {i}'s nonce does not match its commitment")
+    if revealed_to is not None and over.commitments != revealed_to:
+        problems.append("the seats' commitments are not the ones this client revealed against")
     mine = over.nonces[seat] if seat is not None and 0 <= seat < len(over.nonces) else None
     if seat is not None and nonce is not None and mine != nonce:
         problems.append(f"seat {seat}'s nonce is not the one this client gave")

@@ -35,6 +35,13 @@ Nonce = Annotated[
         description="32 to 64 lowercase hex digits: 16 or more random bytes (see Fair deals).",
     ),
 ]
+NonceCommitment = Annotated[
+    str,
+    msgspec.Meta(
+        pattern="^[0-9a-f]{64}$",
+        description="sha256('atout-nonce:' + nonce) in 64 lowercase hex digits (see Fair deals).",
+    ),
+]
 
 
 def _d(text: str) -> msgspec.Meta:
@@ -119,8 +126,9 @@ class TableInfo(Body, omit_defaults=False):
     status: Annotated[
         Literal["waiting", "playing", "finished", "aborted", "closed"],
         _d(
-            "'aborted': the table failed and was closed; 'closed': it expired before the start "
-            "or every player was gone too long. Both end without a result."
+            "'aborted': the table failed and was closed, or a seat withheld its nonce (see "
+            "'withheld'); 'closed': it expired before the start or every player was gone too "
+            "long. Both end without a result."
         ),
     ] = "waiting"
     seats: list[SeatInfo] = []
@@ -138,6 +146,13 @@ class TableInfo(Body, omit_defaults=False):
     ] = None
     rematch_of: TableId | None = None
     rematch: TableId | None = None
+    withheld: Annotated[
+        list[int],
+        _d(
+            "Seats that did not reveal their nonce in time once the table was full: the table "
+            "was aborted for that, before any deal (see Fair deals)."
+        ),
+    ] = []
     rated: Annotated[
         bool,
         _d(
@@ -215,24 +230,33 @@ class TableBody(Body):
 class JoinBody(Body):
     table: TableId
     seat: Annotated[int | None, _d("Seat wanted; null: the first free seat.")] = None
-    nonce: Annotated[
-        Nonce | None,
+    nonce_commitment: Annotated[
+        NonceCommitment | None,
         _d(
-            "This seat's random contribution to the seed (the client libraries add one). "
-            "Without it the game master draws one, and this seat trusts the game master."
+            "sha256('atout-nonce:' + nonce) for this seat's random contribution to the seed, "
+            "whose nonce the client reveals only when the game master asks ('reveal'). The "
+            "client libraries add one. Without it this seat's nonce is the game master's, and "
+            "this seat trusts the game master."
         ),
     ] = None
 
 
 class RematchVoteBody(Body):
     table: TableId
-    nonce: Annotated[
-        Nonce | None,
+    nonce_commitment: Annotated[
+        NonceCommitment | None,
         _d(
-            "This seat's contribution to the rematch's seed (committed in game_over's "
-            "rematch_commitment); without it the game master draws one."
+            "The commitment to this seat's nonce for the rematch, as in join (the rematch's "
+            "secret is committed in game_over's rematch_commitment)."
         ),
     ] = None
+
+
+class RevealBody(Body):
+    table: TableId
+    nonce: Annotated[
+        Nonce, _d("The nonce this seat committed to: sha256('atout-nonce:' + nonce) must match.")
+    ]
 
 
 class ResumeBody(Body):
@@ -259,7 +283,9 @@ class QuickPlayBody(Body):
         _d("Seconds after which the table's seated players may fill_bots (a new table's)."),
         msgspec.Meta(ge=0, le=3600),
     ] = 30.0
-    nonce: Annotated[Nonce | None, _d("This seat's contribution to the seed, as in join.")] = None
+    nonce_commitment: Annotated[
+        NonceCommitment | None, _d("The commitment to this seat's nonce, as in join.")
+    ] = None
     level: Annotated[
         str,
         _d(
@@ -268,6 +294,11 @@ class QuickPlayBody(Body):
         ),
         msgspec.Meta(max_length=32),
     ] = "moyen"
+
+    @property
+    def nonce(self) -> str | None:
+        """The commitment, under the name the lobby reads (``Lobby.on_quick_play``)."""
+        return self.nonce_commitment
 
 
 REACTIONS = ("gg", "well_played", "thanks", "oops", "hello", "wow")
@@ -353,6 +384,22 @@ class UpdateBody(Body, omit_defaults=False):
     ] = None
 
 
+class RevealAskBody(Body):
+    table: TableId
+    commitments: Annotated[
+        list[str | None],
+        _d(
+            "Every seat's nonce_commitment in seat order (null: the game master gives that "
+            "seat's nonce, fixed by its secret). A seat reveals only against this list, once."
+        ),
+    ]
+    pending: Annotated[list[int], _d("Seats whose reveal is still awaited.")]
+    deadline: Annotated[
+        float,
+        _d("Seconds left to reveal; then the table is aborted and the seats left are named."),
+    ]
+
+
 class StartedBody(Body):
     table: TableId
     commitment: Annotated[
@@ -362,6 +409,13 @@ class StartedBody(Body):
     seats: list[SeatInfo]
     nonces: Annotated[
         list[str], _d("Every seat's nonce, in seat order: with the secret, they fix the seed.")
+    ] = []
+    commitments: Annotated[
+        list[str | None],
+        _d(
+            "Every seat's nonce_commitment, as in the 'reveal' the seats answered (null: the "
+            "game master's nonce)."
+        ),
     ] = []
 
 
@@ -381,6 +435,9 @@ class GameOverBody(Body):
         str | None, _d("The game master's secret, revealed: sha256('atout-secret:' + secret).")
     ] = None
     nonces: Annotated[list[str], _d("Every seat's nonce in seat order (as in 'started').")] = []
+    commitments: Annotated[
+        list[str | None], _d("Every seat's nonce_commitment in seat order (as in 'started').")
+    ] = []
     rematch_commitment: Annotated[
         str | None,
         _d("sha256('atout-secret:' + s) for the secret s of this table's rematch, if any."),
@@ -513,10 +570,19 @@ class Hint(Message, tag="hint"):
 class Rematch(Message, tag="rematch"):
     direction = C2G
     summary = (
-        "Asks for a rematch after the end, with this seat's nonce for it; when every player "
-        "asked, a new table starts."
+        "Asks for a rematch after the end, with this seat's nonce_commitment for it; when every "
+        "player asked, a new table starts."
     )
     body: RematchVoteBody
+
+
+class Reveal(Message, tag="reveal"):
+    direction = C2G
+    summary = (
+        "Answers the game master's 'reveal': the nonce this seat committed to. Refused unless "
+        "asked, or if it does not match the commitment; the deal follows the last reveal."
+    )
+    body: RevealBody
 
 
 class QuickPlay(Message, tag="quick_play"):
@@ -603,9 +669,21 @@ class Table(Message, tag="table"):
     body: TableInfo
 
 
+class RevealAsk(Message, tag="reveal"):
+    direction = G2C
+    summary = (
+        "Table event: every seat is taken; each seat that committed to a nonce reveals it now "
+        "(sent again after each reveal, with the seats still awaited)."
+    )
+    body: RevealAskBody
+
+
 class Started(Message, tag="started"):
     direction = G2C
-    summary = "Table event: the game starts; every seat's nonce, and the commitment again."
+    summary = (
+        "Table event: the game starts; every seat's nonce and nonce_commitment, and the "
+        "commitment again."
+    )
     body: StartedBody
 
 
@@ -675,6 +753,7 @@ CLIENT_MESSAGES: tuple[type[Message], ...] = (
     Move,
     Hint,
     Rematch,
+    Reveal,
     QuickPlay,
     FillBots,
     React,
@@ -690,6 +769,7 @@ SERVER_MESSAGES: tuple[type[Message], ...] = (
     Ok,
     Pong,
     Table,
+    RevealAsk,
     Started,
     Update,
     GameOver,
@@ -714,6 +794,7 @@ ClientMessage = (
     | Move
     | Hint
     | Rematch
+    | Reveal
     | QuickPlay
     | FillBots
     | React
@@ -729,6 +810,7 @@ ServerMessage = (
     | Ok
     | Pong
     | Table
+    | RevealAsk
     | Started
     | Update
     | GameOver

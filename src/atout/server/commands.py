@@ -424,12 +424,17 @@ def bots(
 def verify(
     record: Annotated[Path, typer.Argument(help="A record (JSON) from 'atout export'.")],
 ) -> None:
-    """Replay a finished record: check the secret against its commitment, the seed against the
-    secret and every seat's nonce (records of format 1: the seed against its commitment), the
-    deal and every move."""
+    """Replay a finished record: check the secret against its commitment, every seat's nonce
+    against its commitment, the seed against the secret and the nonces (format 2: nonces given
+    without commitments; format 1: the seed against its commitment), the deal and every move."""
     import msgspec
 
-    from atout.server.record import RECORD_FORMAT_1, TableRecord, trusted_seats
+    from atout.server.record import (
+        RECORD_FORMAT_1,
+        RECORD_FORMAT_2,
+        TableRecord,
+        trusted_seats,
+    )
     from atout.server.record import verify as check
 
     try:
@@ -456,22 +461,37 @@ def verify(
             for p in problems:
                 print(f"  - {p}")
         else:
-            how = (
-                "format 1: the seed matches"
-                if rec.format == RECORD_FORMAT_1
-                else f"the secret matches, the seed is derived from it and {rec.players} nonces"
-            )
             print(
                 f"{rec.table}: OK ({rec.game}, {rec.players} players, {len(rec.moves)} moves, "
-                f"commitment {rec.commitment[:12] if rec.commitment else '?'}…: {how})"
+                f"commitment {rec.commitment[:12] if rec.commitment else '?'}…: {_how(rec)})"
             )
             if rec.format == RECORD_FORMAT_1:
                 print("  note: format 1 — the game master drew the seed alone (no nonces)")
+            elif rec.format == RECORD_FORMAT_2:
+                print(
+                    "  note: format 2 — nonces given in the clear with the seats (no "
+                    "commitments): a seat taken last by the operator could have chosen the deal"
+                )
             trusted = trusted_seats(rec)
             if trusted:
-                print(f"  note: seats {trusted} sent no nonce: the game master drew theirs")
+                print(f"  note: seats {trusted} committed to no nonce: theirs is the game master's")
     if bad:
         raise typer.Exit(1)
+
+
+def _how(rec: Any) -> str:
+    """What ``atout verify`` checked of a sound record's deal, in a few words."""
+    from atout.server.record import RECORD_FORMAT_1, RECORD_FORMAT_2
+
+    if rec.format == RECORD_FORMAT_1:
+        return "format 1: the seed matches"
+    if rec.format == RECORD_FORMAT_2:
+        return f"the secret matches, the seed is derived from it and {rec.players} nonces"
+    committed = sum(1 for s in rec.seats if s.nonce_commitment is not None)
+    return (
+        f"the secret matches, every commitment matches its reveal ({committed} of "
+        f"{rec.players} seats committed), the seed is derived from them"
+    )
 
 
 def export(

@@ -1,5 +1,5 @@
 """What a table's members are sent: the one builder of updates (after a move, or a catch-up),
-``game_over``, ``rematch_ready`` and the table's info, and the leak guard.
+``reveal``, ``game_over``, ``rematch_ready`` and the table's info, and the leak guard.
 
 Hidden information: every update is built from ``state.view(seat)`` and the events ``seat`` may
 see (:meth:`Event.visible_to`); nothing else about a state leaves the game master. Error texts
@@ -146,6 +146,7 @@ def info(t: TableActor) -> m.TableInfo:
             "commitment",
             "rematch_of",
             "rematch",
+            "withheld",
             "rated",
             "quick",
         ),
@@ -163,11 +164,23 @@ def game_over(t: TableActor, to: str, seq: int) -> m.GameOver:
         version=t.version,
         secret=t.secret,
         nonces=[s.nonce or "" for s in t.seats] if fair else [],
+        commitments=[s.nonce_commitment for s in t.seats] if fair else [],
         rematch_commitment=(
             r.secret_commitment(t.next_secret) if t.next_secret and t.rematch is None else None
         ),
     )
     return m.GameOver(sender=m.GM, to=to, seq=seq, body=body)
+
+
+def reveal_ask(t: TableActor, to: str, seq: int, now: float) -> m.RevealAsk:
+    """``reveal``: every seat's commitment, the seats still to reveal and the time left."""
+    body = m.RevealAskBody(
+        table=t.id,
+        commitments=[s.nonce_commitment for s in t.seats],
+        pending=t.pending_reveals(),
+        deadline=round(max(0.0, (t.reveal_at or now) - now), 3),
+    )
+    return m.RevealAsk(sender=m.GM, to=to, seq=seq, body=body)
 
 
 def rematch_ready(

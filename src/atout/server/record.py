@@ -4,14 +4,20 @@ The record is (game, players, options, secret, seats with their nonces, seed, mo
 is never stored: it is rebuilt by :func:`replay`, which is how the server recovers after a crash
 and how ``atout verify`` checks a finished game.
 
-Fair deals (format 2, ``atout-record/2``): the game master draws a ``secret`` when the table is
-created and publishes ``commitment = sha256("atout-secret:" + secret)`` at once; every seat then
-contributes a ``nonce`` (a player's client with ``join`` or ``rematch``, a server-seated bot a
-nonce derived from the secret, see :func:`bot_nonce`); at the start the seed is
-``sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + … + nonce_{n-1})`` (:func:`derive_seed`),
-so neither the game master nor any player alone chooses the deal. Format 1 (``atout-record/1``,
-records stored before) had no nonces: the seed was drawn by the game master and committed as
-``sha256("atout-seed:" + seed)``; :func:`verify` still checks those by that rule.
+Fair deals (format 3, ``atout-record/3``): the game master draws a ``secret`` when the table is
+created and publishes ``commitment = sha256("atout-secret:" + secret)`` at once; every player's
+client commits to a ``nonce`` when it takes its seat (``join``, ``quick_play``, a ``rematch``
+vote) by sending only ``nonce_commitment = sha256("atout-nonce:" + nonce)``
+(:func:`nonce_commitment`); a seat the game master gives a nonce (a bot, or a client that
+committed to none) gets the one the secret fixes (:func:`bot_nonce`). Only when every seat is
+taken does the game master ask the committed seats to reveal their nonces; once every reveal is
+in and matches its commitment, the seed is
+``sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + … + nonce_{n-1})`` (:func:`derive_seed`).
+Every input of the seed is thus fixed before anyone but its owner knows any other: nobody, the
+game master included, chooses the deal. Format 2 (``atout-record/2``) took each nonce in the
+clear with the seat (no commitments) and drew a nonce for a client that sent none; format 1
+(``atout-record/1``) had no nonces: the seed was drawn by the game master and committed as
+``sha256("atout-seed:" + seed)``. :func:`verify` still checks both by their rules.
 """
 
 from __future__ import annotations
@@ -26,7 +32,9 @@ from atout.games import get_game
 from atout.games.base import AtoutError, Event, State
 
 RECORD_FORMAT_1 = "atout-record/1"  # the seed drawn by the game master alone
-RECORD_FORMAT = "atout-record/2"  # the seed derived from the game master's secret and the nonces
+RECORD_FORMAT_2 = "atout-record/2"  # the seed from the secret and nonces given in the clear
+RECORD_FORMAT = "atout-record/3"  # the same, every player's nonce committed to before any reveal
+FORMATS = (RECORD_FORMAT_1, RECORD_FORMAT_2, RECORD_FORMAT)
 NONCE_CHARS = frozenset("0123456789abcdef")
 
 
@@ -35,10 +43,13 @@ class SeatRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
     name: str = ""
     bot: str | None = None
     token_hash: str | None = None  # sha256 of the seat token; never exported
-    nonce: str | None = None  # this seat's contribution to the seed (format 2)
-    # who gave it: the player's client; the game master for a client that sent none (that seat
-    # trusts the game master); a server-seated bot (derived from the secret: see bot_nonce)
+    nonce: str | None = None  # this seat's contribution to the seed (formats 2 and 3)
+    # who gave it: the player's client; the game master for a client that committed to none
+    # (format 3: fixed by the secret; that seat trusts the game master); a server-seated bot
     nonce_by: Literal["client", "server", "bot"] | None = None
+    # format 3: sha256("atout-nonce:" + nonce), sent by the client with the seat; the nonce
+    # itself (the reveal) comes only once every seat has committed
+    nonce_commitment: str | None = None
     account: str | None = None  # the account holding the seat (its name); None: a guest or a bot
 
 
@@ -64,7 +75,7 @@ class TableRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
     seats: list[SeatRecord] = []
     seed: str | None = None
     commitment: str | None = None
-    secret: str | None = None  # format 2: the game master's secret (exported once finished)
+    secret: str | None = None  # formats 2, 3: the game master's secret (exported once finished)
     deck: list[str] | None = None
     moves: list[MoveRecord] = []
     result: dict[str, Any] | None = None
@@ -99,17 +110,23 @@ def secret_commitment(secret: str) -> str:
     return hashlib.sha256(f"atout-secret:{secret}".encode()).hexdigest()
 
 
+def nonce_commitment(nonce: str) -> str:
+    """A client's commitment to its nonce, sent with its seat: ``sha256("atout-nonce:" + nonce)``."""
+    return hashlib.sha256(f"atout-nonce:{nonce}".encode()).hexdigest()
+
+
 def derive_seed(secret: str, nonces: list[str]) -> str:
-    """The seed of a format-2 table: ``sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + …)``
+    """The seed of a format-2 or format-3 table: ``sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + …)``
     over every seat's nonce in seat order (64 hex digits)."""
     text = "atout-seed/2:" + ":".join([secret, *nonces])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def bot_nonce(secret: str, seat: int) -> str:
-    """The nonce of a seat the game master plays from the creation: fixed by the commitment
-    (``sha256("atout-bot-nonce:" + secret + ":" + seat)``, first 32 hex digits), so the game
-    master cannot choose it after seeing the players' nonces."""
+    """The nonce of a seat the game master gives one: a bot's, and (format 3) a seat whose client
+    committed to none. Fixed by the commitment (``sha256("atout-bot-nonce:" + secret + ":" +
+    seat)``, first 32 hex digits), so the game master cannot choose it after seeing the players'
+    nonces."""
     return hashlib.sha256(f"atout-bot-nonce:{secret}:{seat}".encode()).hexdigest()[:32]
 
 
@@ -166,13 +183,16 @@ def replay(rec: TableRecord) -> tuple[State[Any], list[list[Event]]]:
 def verify(rec: TableRecord) -> list[str]:
     """Every problem found in a finished record (empty: the record is sound).
 
-    Format 2: the secret matches the commitment, every seat has a nonce (a bot's is the one
-    the secret fixes), and the seed is the one the secret and the nonces give. Format 1: the
-    seed matches its commitment. Both: the deck recorded is the one the seed deals, every move
-    was legal for the seat whose turn it was, and the result follows.
+    Formats 2 and 3: the secret matches the commitment, every seat has a nonce, every nonce
+    matches the seat's commitment where it has one, and the seed is the one the secret and the
+    nonces give; format 3 also asks a commitment of every client's nonce and, of every seat the
+    game master gave a nonce (a bot, a client that committed to none), the one the secret fixes
+    (format 2: of the bots' alone). Format 1: the seed matches its commitment. All: the deck
+    recorded is the one the seed deals, every move was legal for the seat whose turn it was, and
+    the result follows.
     """
     problems: list[str] = []
-    if rec.format not in (RECORD_FORMAT, RECORD_FORMAT_1):
+    if rec.format not in FORMATS:
         return [f"unknown record format {rec.format!r}"]
     if rec.seed is None or rec.commitment is None:
         return [*problems, "no seed or no commitment: the game did not start or is not finished"]
@@ -199,9 +219,9 @@ def verify(rec: TableRecord) -> list[str]:
 
 
 def _check_derivation(rec: TableRecord) -> list[str]:
-    """Format 2: the secret, the nonces and the seed agree with the commitment."""
+    """Formats 2 and 3: the secret, the commitments, the nonces and the seed agree."""
     if rec.secret is None:
-        return ["format 2 record without the game master's secret"]
+        return ["record without the game master's secret"]
     problems = []
     if secret_commitment(rec.secret) != rec.commitment:
         problems.append("the secret does not match the commitment published at the creation")
@@ -213,25 +233,52 @@ def _check_derivation(rec: TableRecord) -> list[str]:
     if missing:
         return [*problems, f"seats {missing} have no valid nonce"]
     for s in seats:
-        if s.nonce_by == "bot" and s.nonce != bot_nonce(rec.secret, s.seat):
-            problems.append(f"seat {s.seat}: the bot's nonce is not the one the secret fixes")
+        problems += _check_seat(rec, s)
     if derive_seed(rec.secret, nonces) != rec.seed:  # type: ignore[arg-type]
         problems.append("the seed is not the one the secret and the nonces give")
     return problems
 
 
+def _check_seat(rec: TableRecord, s: SeatRecord) -> list[str]:
+    """One seat's nonce against its commitment, or against the secret if the game master
+    gave it."""
+    assert rec.secret is not None and s.nonce is not None
+    by_gm = s.nonce_by == "bot" or (rec.format == RECORD_FORMAT and s.nonce_by == "server")
+    if s.nonce_commitment is not None:
+        if by_gm or s.nonce_by != "client":
+            return [f"seat {s.seat}: a commitment, but a nonce the client did not give"]
+        if nonce_commitment(s.nonce) != s.nonce_commitment:
+            return [f"seat {s.seat}: the nonce revealed does not match the seat's commitment"]
+        return []
+    if rec.format == RECORD_FORMAT and s.nonce_by not in ("server", "bot"):
+        return [f"seat {s.seat}: a client's nonce without the commitment it was sent with"]
+    if by_gm and s.nonce != bot_nonce(rec.secret, s.seat):
+        who = "the bot's" if s.nonce_by == "bot" else "the game master's"
+        return [f"seat {s.seat}: {who} nonce is not the one the secret fixes"]
+    return []
+
+
 def trusted_seats(rec: TableRecord) -> list[int]:
-    """Seats whose nonce the game master drew (their client sent none): for them the deal is
-    only as fair as the game master is honest."""
+    """Seats whose nonce the game master gave (their client committed to none): they added no
+    chance of their own, so with only such seats and the game master's bots it could have
+    chosen the deal."""
     return [s.seat for s in rec.seats if s.nonce_by == "server"]
 
 
 def export_record(rec: TableRecord) -> TableRecord:
     """The public form of a record: no token hashes, no rematch secret; the secret, the seed and
-    the deck only when it is finished (the nonces and the commitment are public from the start).
+    the deck only when it is finished (the commitments are public from the seat, the nonces from
+    the start).
     """
     seats = [
-        SeatRecord(seat=s.seat, name=s.name, bot=s.bot, nonce=s.nonce, nonce_by=s.nonce_by)
+        SeatRecord(
+            seat=s.seat,
+            name=s.name,
+            bot=s.bot,
+            nonce=s.nonce,
+            nonce_by=s.nonce_by,
+            nonce_commitment=s.nonce_commitment,
+        )
         for s in rec.seats
     ]
     deck = None

@@ -1,6 +1,7 @@
-"""A rematch: the players' votes and, once every player has voted, the new table with the same
-seats (the connections still here keep theirs, with new tokens) and the secret committed in the
-finished table's ``game_over``."""
+"""A rematch: the players' votes (each with its seat's nonce_commitment for the new table) and,
+once every player has voted, the new table with the same seats (the connections still here keep
+theirs, with new tokens and their commitments) and the secret committed in the finished table's
+``game_over``; its seats then reveal their nonces as at any table."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def on_rematch(t: TableActor, c: Conn, msg: m.Rematch, now: float) -> None:
             send_rematch_ready(t, c, idx)
         return
     t.rematch_votes.add(idx)
-    t.rematch_nonces[idx] = t.nonce(msg.body.nonce)
+    t.rematch_commitments[idx] = msg.body.nonce_commitment
     t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
     view.broadcast(
         t,
@@ -71,14 +72,14 @@ def make_rematch(core: Core, t: TableActor, now: float) -> None:
         seats=[Seat(s.index, name=s.name, bot=s.bot) for s in t.seats],
         rematch_of=t.id,
     )
-    # the secret committed in game_over, then the nonces given with the votes
+    # the secret committed in game_over, then the commitments given with the votes
     nt.commit_secret(t.next_secret or r.new_secret(core.entropy(32)))
     tokens: dict[int, str] = {}
     for s, old in zip(nt.seats, t.seats, strict=True):
         if s.bot is None and old.conn is not None and old.conn in core.conns:
             tokens[s.index] = tok = core.entropy(16).hex()
             s.token_hash, s.conn = token_hash(tok), old.conn
-            s.nonce, s.nonce_by = t.rematch_nonces.get(s.index) or nt.nonce(None)
+            nt.commit_nonce(s, t.rematch_commitments.get(s.index))
             core.conns[old.conn].seats[nid] = s.index
         elif s.bot is None:
             s.name = ""

@@ -28,7 +28,10 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
     """Rebuild a table from its record (a restart, or a finished table read back)."""
     game = get_game(rec.game)
     settings = msgspec.convert(rec.settings, m.CreateTableBody)
-    seats = [Seat(s.seat, **pick(s, *SEAT_FIELDS)) for s in rec.seats]
+    seats = [
+        Seat(s.seat, nonce_commitment=s.nonce_commitment, **pick(s, *SEAT_FIELDS))
+        for s in rec.seats
+    ]
     t = TableActor(
         host=host,
         id=rec.table,
@@ -44,6 +47,7 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
         secret=rec.secret,
         commitment=rec.commitment,
         next_secret=rec.next_secret,
+        format=rec.format,
     )
     store, lim = host.store, host.limits
     if rec.status == Status.WAITING and t.secret is None:  # a table of an older database
@@ -54,6 +58,8 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
                 store.set_seat(t.id, seat_record(s))
     if rec.status == Status.WAITING and lim.waiting_ttl > 0:
         t.push(max(now, rec.created + lim.waiting_ttl), Timer.EXPIRE)
+    if rec.status == Status.WAITING and all(s.taken for s in t.seats):
+        resume_reveals(t, now)
     if rec.status in (Status.PLAYING, Status.FINISHED):
         t.state, t.history = replay(rec)
         t.seed, t.commitment = rec.seed, rec.commitment
@@ -69,3 +75,12 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
                     t.gone(s, now)
             t.schedule(now)
     return t
+
+
+def resume_reveals(t: TableActor, now: float) -> None:
+    """A full waiting table whose seats were revealing (an autostart table, or one a seat had
+    revealed at) asks again, with a new time-out: its seats are the same, so the nonces still
+    awaited are bound by the same commitments."""
+    began = any(s.nonce_commitment is not None and s.nonce is not None for s in t.seats)
+    if (t.settings.autostart or began) and t.pending_reveals():
+        t.ask_reveals(now)

@@ -1,5 +1,5 @@
 """What the members of a table ask of it: a seat (join, resume, leave), to watch, to start, to
-fill the empty seats with bots, a move, a hint.
+fill the empty seats with bots, a seat's nonce (reveal), a move, a hint.
 
 Each handler takes the table, the asking connection, the message and the time, checks the request
 and answers through the table's host (refusals are raised as :class:`ProtocolError` or
@@ -55,17 +55,18 @@ def on_join(t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
             raise ProtocolError(
                 "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
             )
-    seat_player(t, c, msg, seat, msg.body.nonce, now)
+    seat_player(t, c, msg, seat, msg.body.nonce_commitment, now)
 
 
 def seat_player(
-    t: TableActor, c: Conn, msg: m.Message, seat: Seat, nonce: str | None, now: float
+    t: TableActor, c: Conn, msg: m.Message, seat: Seat, commitment: str | None, now: float
 ) -> None:
-    """``c`` takes the free ``seat``: its token in the reply (``joined``), then the table."""
+    """``c`` takes the free ``seat`` with its nonce's ``commitment`` (None: the game master's
+    nonce): its token in the reply (``joined``), then the table."""
     token = t.host.entropy(16).hex()
     seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
     seat.account = c.account
-    seat.nonce, seat.nonce_by = t.nonce(nonce)
+    t.commit_nonce(seat, commitment)
     c.seats[t.id] = seat.index
     t.host.store.set_seat(t.id, seat_record(seat))
     t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
@@ -140,6 +141,8 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
     t.back(seat, now)
     t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
     view.broadcast_table(t)
+    if t.reveal_at is not None:  # its seat may still owe its reveal
+        t.host.send(c.id, view.reveal_ask(t, f"{t.id}/{seat.index}", t.next_seq(), now))
     view.catch_up(t, c, seat.index, b.version, now)
 
 
@@ -171,12 +174,14 @@ def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
     idx = c.seats.get(t.id)
     if idx is None:
         raise ProtocolError("table.not_seated", "You hold no seat at this table.")
+    if t.reveal_at is not None:  # a seat freed now could be taken again with a chosen nonce
+        raise revealing()
     seat = t.seats[idx]
     del c.seats[t.id]
     seat.conn = None
     if t.status == Status.WAITING:
         seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
-        seat.account = None
+        seat.account = seat.nonce_commitment = None
     elif t.status == Status.PLAYING:
         seat.bot, seat.token_hash = t.settings.bot_kind, None
         seat.name = f"{seat.name} (bot)"
@@ -193,6 +198,8 @@ def on_start(t: TableActor, c: Conn, msg: m.Start, now: float) -> None:
         raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
     if t.status != Status.WAITING:
         raise ProtocolError("table.already_started", "The game has already started.")
+    if t.reveal_at is not None:
+        raise revealing()
     if not all(s.taken for s in t.seats):
         raise ProtocolError(
             "table.not_ready",
@@ -217,6 +224,8 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
             "The game has already started.",
             "La partie a déjà commencé.",
         )
+    if t.reveal_at is not None:
+        raise revealing()
     if t.fill_at is not None and now < t.fill_at:
         wait = round(t.fill_at - now + 0.0005, 3)
         raise ProtocolError(
@@ -230,6 +239,52 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
     view.broadcast_table(t)
     if all(s.taken for s in t.seats):
         t.start(now)
+
+
+def revealing() -> ProtocolError:
+    return ProtocolError(
+        "table.revealing",
+        "Every seat is taken and the seats are revealing their nonces: wait for the deal.",
+        "Tous les sièges sont pris et ils révèlent leurs nonces : attendez la donne.",
+    )
+
+
+def on_reveal(t: TableActor, c: Conn, msg: m.Reveal, now: float) -> None:
+    """A seat's nonce, once the game master asked for it: checked against the seat's
+    commitment (a refusal changes nothing); the last reveal deals."""
+    idx = c.seats.get(t.id)
+    if idx is None:
+        raise ProtocolError(
+            "table.not_seated",
+            "You hold no seat at this table.",
+            "Vous n'avez pas de siège à cette table.",
+        )
+    seat, nonce = t.seats[idx], msg.body.nonce
+    if seat.nonce_commitment is None:
+        raise ProtocolError(
+            "table.no_commitment",
+            "Your seat committed to no nonce: the game master's is used.",
+            "Votre siège ne s'est engagé sur aucun nonce : celui du maître du jeu compte.",
+        )
+    if t.status in (Status.ABORTED, Status.CLOSED):
+        raise closed(t)
+    if t.reveal_at is None:
+        raise ProtocolError(
+            "table.not_revealing",
+            "No reveal is asked now: the game master asks once every seat is taken.",
+            "Aucune révélation n'est demandée : le maître du jeu la demande quand tous les "
+            "sièges sont pris.",
+        )
+    if r.nonce_commitment(nonce) != seat.nonce_commitment:
+        raise ProtocolError(
+            "table.bad_reveal",
+            "This nonce does not match your seat's commitment.",
+            "Ce nonce ne correspond pas à l'engagement de votre siège.",
+            detail={"table": t.id, "commitment": seat.nonce_commitment},
+        )
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    if seat.nonce is None:  # said again (a resumed seat): nothing new
+        t.reveal(seat, nonce, now)
 
 
 def fill_bots(t: TableActor, keep: int | None = None) -> None:

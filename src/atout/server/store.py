@@ -43,8 +43,9 @@ from atout.server.record import (
 SCHEMA = "".join(SQLITE.sql(sql) + ";\n" for sql in V0)  # version 0, created if missing
 _COLUMNS = (
     "id, game, players, options, settings, status, created, started, finished,"
-    " seed, commitment, result, rematch_of, rematch, moves, secret, next_secret"
+    " seed, commitment, result, rematch_of, rematch, moves, secret, next_secret, record_format"
 )
+_SEAT_COLUMNS = "seat, name, bot, token_hash, nonce, nonce_by, account, nonce_commitment"
 PRUNE_EVERY = 2_000  # journal rows between two prunings of its prefix (~0.4 ms each)
 #: Commits between two checkpoints of the WAL (each commit appends a page or two: about
 #: SQLite's own automatic checkpoint, 1000 pages), and the longest wait between two.
@@ -169,11 +170,22 @@ class SqlStore:
 
     def set_seat(self, table: str, s: SeatRecord) -> None:
         self._x(
-            "INSERT INTO seats (table_id, seat, name, bot, token_hash, nonce, nonce_by, account)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+            f"INSERT INTO seats (table_id, {_SEAT_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
             " name=excluded.name, bot=excluded.bot, token_hash=excluded.token_hash,"
-            " nonce=excluded.nonce, nonce_by=excluded.nonce_by, account=excluded.account",
-            (table, s.seat, s.name, s.bot, s.token_hash, s.nonce, s.nonce_by, s.account),
+            " nonce=excluded.nonce, nonce_by=excluded.nonce_by, account=excluded.account,"
+            " nonce_commitment=excluded.nonce_commitment",
+            (
+                table,
+                s.seat,
+                s.name,
+                s.bot,
+                s.token_hash,
+                s.nonce,
+                s.nonce_by,
+                s.account,
+                s.nonce_commitment,
+            ),
         )
         self._wrote(table)
 
@@ -235,11 +247,9 @@ class SqlStore:
                 )
             ]
         seats = [
-            SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a)
-            for s, n, b, h, nc, nb, a in self._x(
-                "SELECT seat, name, bot, token_hash, nonce, nonce_by, account FROM seats"
-                " WHERE table_id=? ORDER BY seat",
-                (table,),
+            _seat(*row)
+            for row in self._x(
+                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id=? ORDER BY seat", (table,)
             )
         ]
         return _record(row, seats, moves)
@@ -259,13 +269,11 @@ class SqlStore:
         ):
             moves[tid].append(MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h))
         seats: dict[str, list[SeatRecord]] = {r[0]: [] for r in rows}
-        for tid, s, n, b, h, nc, nb, a in self._x(
-            "SELECT x.table_id, x.seat, x.name, x.bot, x.token_hash, x.nonce, x.nonce_by,"
-            f" x.account FROM seats x {live} ORDER BY x.table_id, x.seat"
+        cols = ", ".join(f"x.{c}" for c in _SEAT_COLUMNS.split(", "))
+        for tid, *row in self._x(
+            f"SELECT x.table_id, {cols} FROM seats x {live} ORDER BY x.table_id, x.seat"
         ):
-            seats[tid].append(
-                SeatRecord(seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a)
-            )
+            seats[tid].append(_seat(*row))
         return [_record(r, seats[r[0]], moves[r[0]]) for r in rows]
 
     def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
@@ -285,10 +293,20 @@ def _text(value: Any) -> str:
     return _enc.encode(value).decode()
 
 
+def _seat(*row: Any) -> SeatRecord:
+    """A seat's record from its columns (:data:`_SEAT_COLUMNS`)."""
+    s, n, b, h, nc, nb, a, c = row
+    return SeatRecord(
+        seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a, nonce_commitment=c
+    )
+
+
 def _record(row: tuple[Any, ...], seats: list[SeatRecord], moves: list[MoveRecord]) -> TableRecord:
     return TableRecord(
-        # a table with a secret derives its seed from it and the nonces (format 2)
-        format=RECORD_FORMAT if row[15] is not None else RECORD_FORMAT_1,
+        # record_format marks the tables written before commit-reveal (format 2); otherwise a
+        # table with a secret derives its seed from it and the committed nonces (format 3), one
+        # without has a seed of the game master's (format 1)
+        format=row[17] or (RECORD_FORMAT if row[15] is not None else RECORD_FORMAT_1),
         table=row[0],
         game=row[1],
         players=row[2],

@@ -34,6 +34,10 @@ from atout.server.store import TableStore
 log = logging.getLogger("atout.server")
 
 EVICT_AFTER = 600.0  # seconds a finished table stays in memory (rematch, late watchers)
+#: Seconds the committed seats of a full table have to reveal their nonces (clients do it at
+#: once; the time lets a dropped one reconnect). Then the table is aborted, naming the seats
+#: that did not: withholding a nonce can only abort a table, never choose its deal.
+REVEAL_SECONDS = 30.0
 
 
 class Host(Protocol):
@@ -69,8 +73,9 @@ class Seat:
     conn: int | None = None
     gone: float | None = None  # when its player's connection went (None: here, or a bot)
     away: bool = False  # gone for longer than the grace period: a bot plays it meanwhile
-    nonce: str | None = None  # its contribution to the seed (record.derive_seed)
-    nonce_by: str | None = None  # "client", "server" (its client sent none) or "bot"
+    nonce: str | None = None  # its contribution to the seed (record.derive_seed); revealed
+    nonce_by: str | None = None  # "client", "server" (its client committed to none) or "bot"
+    nonce_commitment: str | None = None  # sent with the seat; its nonce comes with the reveal
     account: str | None = None  # the account holding it (its name); None: a guest or a bot
 
     @property
@@ -101,7 +106,11 @@ class TableActor:
     commitment: str | None = None
     secret: str | None = None  # committed at the creation; None: a format-1 table (older)
     next_secret: str | None = None  # committed in game_over for the rematch
-    rematch_nonces: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (nonce, by)
+    # the nonce_commitment of each seat's rematch vote (None: the vote had none)
+    rematch_commitments: dict[int, str | None] = field(default_factory=dict)
+    format: str = r.RECORD_FORMAT  # the rules of its fair deal (an older table: its own)
+    reveal_at: float | None = None  # full, its seats revealing their nonces until then
+    withheld: list[int] = field(default_factory=list)  # seats that did not reveal: aborted
     # each step's events, packed: bytes are not tracked by the garbage collector, which would
     # otherwise visit every event of every game in play (read back only for a catch-up)
     _history: list[bytes] = field(default_factory=list)
@@ -190,9 +199,13 @@ class TableActor:
     def due(self, version: int, kind: Timer, arg: int, now: float) -> bool:
         """One timer's work (not EVICT: leaving memory is the host's); True if it made a move."""
         if kind is Timer.EXPIRE:
-            if self.status == Status.WAITING:
+            if self.status != Status.WAITING:
+                return False
+            if self.reveal_at is None:
                 log.info("table %s: nobody started it in time; closed", self.id)
                 self.close(now, Status.CLOSED)
+            elif now >= self.reveal_at - 1e-6:  # its seats' time to reveal is up
+                self.withhold(now)
             return False
         if kind is Timer.AWAY or kind is Timer.ABANDON:
             if self.status == Status.PLAYING:
@@ -279,10 +292,53 @@ class TableActor:
             self.start(now)
 
     def start(self, now: float) -> None:
-        """Deal: the seed is derived from the secret committed at the creation and every seat's
-        nonce (:func:`record.derive_seed`), so nobody alone chose it."""
+        """Every seat is taken: the deal, once each seat that committed to a nonce has revealed
+        it (:meth:`ask_reveals`); at once if none did."""
         if self.secret is None:  # never: tables get their secret at the creation or the recovery
             self.commit_secret(r.new_secret(self.host.entropy(32)))
+        if self.reveal_at is not None:  # asked already
+            return
+        if self.pending_reveals():
+            self.ask_reveals(now)
+        else:
+            self.deal(now)
+
+    # -- commit-reveal: no nonce leaves a seat before every seat has committed
+    def pending_reveals(self) -> list[int]:
+        """Seats that committed to a nonce not revealed yet."""
+        return [s.index for s in self.seats if s.nonce_commitment is not None and s.nonce is None]
+
+    def ask_reveals(self, now: float) -> None:
+        """Ask every member's committed seats to reveal, within :data:`REVEAL_SECONDS` (the
+        table can no longer be left meanwhile: its seats are fixed until the deal)."""
+        self.reveal_at = now + REVEAL_SECONDS
+        self.push(self.reveal_at, Timer.EXPIRE)
+        self.announce_reveals(now)
+
+    def announce_reveals(self, now: float) -> None:
+        view.broadcast(self, lambda to: view.reveal_ask(self, to, self.seq, now))
+
+    def reveal(self, seat: Seat, nonce: str, now: float) -> None:
+        """``seat``'s nonce, checked against its commitment by the caller; the last one deals."""
+        seat.nonce, seat.nonce_by = nonce, "client"
+        self.host.store.set_seat(self.id, seat_record(seat))
+        if self.pending_reveals():
+            self.announce_reveals(now)
+        else:
+            self.deal(now)
+
+    def withhold(self, now: float) -> None:
+        """The time to reveal is up: the table ends without a deal, naming the seats that did
+        not reveal (their nonces never counted, so withholding chose nothing)."""
+        self.withheld = self.pending_reveals()
+        self.reveal_at = None
+        log.info("table %s: seats %s withheld their nonces; aborted", self.id, self.withheld)
+        self.close(now, Status.ABORTED)
+
+    def deal(self, now: float) -> None:
+        """Deal: the seed is derived from the secret committed at the creation and every seat's
+        nonce (:func:`record.derive_seed`), each fixed before any other was known."""
+        self.reveal_at = None
         nonces = self.nonces()
         seed = r.derive_seed(self.secret, nonces)  # type: ignore[arg-type]
         self.state = self.game.setup(self.players, self.options, r.seed_int(seed))
@@ -297,6 +353,7 @@ class TableActor:
             commitment=self.commitment or "",
             seats=view.seat_infos(self),
             nonces=nonces,
+            commitments=[s.nonce_commitment for s in self.seats],
         )
         view.broadcast(self, lambda to: m.Started(sender=m.GM, to=to, seq=self.seq, body=body))
         view.send_updates(self, dealt, None, now)
@@ -333,7 +390,7 @@ class TableActor:
         self.result = r.jsonable(res) if res is not None else {}
         self.status = Status.FINISHED
         self.turn_deadline = None
-        # the rematch's secret, committed now: the players' nonces for it come with their votes
+        # the rematch's secret, committed now: the players' commitments come with their votes
         self.next_secret = r.new_secret(self.host.entropy(32))
         self.host.store.finish(self.id, self.result, now, self.moves)
         self.host.store.set_next_secret(self.id, self.next_secret)
@@ -406,27 +463,28 @@ class TableActor:
             if s.bot is not None and s.nonce is None:
                 s.nonce, s.nonce_by = r.bot_nonce(secret, s.index), "bot"
 
-    def nonce(self, given: str | None) -> tuple[str, str]:
-        """A client's nonce, or one the game master draws for a client that sent none."""
-        if given is not None:
-            return given, "client"
-        return self.host.entropy(16).hex(), "server"
+    def commit_nonce(self, seat: Seat, commitment: str | None) -> None:
+        """``seat`` taken with a client's commitment (its nonce comes with the reveal), or with
+        none: then its nonce is the game master's, fixed by the secret (as a bot's)."""
+        seat.nonce_commitment = commitment
+        if commitment is None:
+            seat.nonce, seat.nonce_by = r.bot_nonce(self.secret or "", seat.index), "server"
+        else:
+            seat.nonce = seat.nonce_by = None
 
     def nonces(self) -> list[str]:
         """Every seat's nonce in seat order (a seat without one, which a table of an older
-        database may have, gets one drawn by the game master now)."""
+        database may have, gets the game master's now)."""
         for s in self.seats:
             if s.nonce is None:
-                if s.bot is not None:
-                    s.nonce, s.nonce_by = r.bot_nonce(self.secret or "", s.index), "bot"
-                else:
-                    s.nonce, s.nonce_by = self.nonce(None)
+                by = "bot" if s.bot is not None else "server"
+                s.nonce, s.nonce_by = r.bot_nonce(self.secret or "", s.index), by
                 self.host.store.set_seat(self.id, seat_record(s))
         return [s.nonce or "" for s in self.seats]
 
 
 def seat_record(s: Seat) -> r.SeatRecord:
-    return r.SeatRecord(seat=s.index, **pick(s, *SEAT_FIELDS))
+    return r.SeatRecord(seat=s.index, nonce_commitment=s.nonce_commitment, **pick(s, *SEAT_FIELDS))
 
 
 def replay(rec: r.TableRecord) -> tuple[State[Any], list[list[Event]]]:

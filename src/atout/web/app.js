@@ -6,7 +6,7 @@
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
 import { backUrl, prewarm, cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
-import { Connection, ServerError, defaultUrl, sentNonces } from "./net.js";
+import { Connection, ServerError, dealIsFair, defaultUrl } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord, MOUSE } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
 import { dealScores } from "./layouts.js";
@@ -1599,23 +1599,9 @@ function fairness(o) {
   );
 }
 
-/** Checks the deal of game_over `o` (docs/PROTOCOL.md "Fair deals"): sha256("atout-secret:" + secret)
- * = commitment, sha256("atout-seed/2:" + secret + ":" + nonce_0 + ":" + …) = seed, and our seat holds a
- * nonce this page gave (when it gave any); a table of format 1 (no secret): sha256("atout-seed:" + seed). */
+/** Checks the deal of game_over `o` (docs/PROTOCOL.md "Fair deals": net.js's dealIsFair, in any page). */
 async function verifySeed(o, el) {
-  if (!(window.crypto && crypto.subtle)) {
-    el.textContent = tr("seed_unchecked");
-    return;
-  }
-  const sha = async (text) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, "0")).join("");
-  let ok;
-  if (o.secret) {
-    const nonces = o.nonces || [];
-    const mine = S.at && S.at.seat != null ? nonces[S.at.seat] : null;
-    ok = (await sha("atout-secret:" + o.secret)) === o.commitment && (await sha("atout-seed/2:" + [o.secret, ...nonces].join(":"))) === o.seed && (mine == null || sentNonces.size === 0 || sentNonces.has(mine));
-  } else {
-    ok = (await sha("atout-seed:" + o.seed)) === o.commitment;
-  }
+  const ok = dealIsFair(o, S.at ? S.at.seat : null);
   el.textContent = tr(ok ? "seed_ok" : "seed_bad");
   el.className = "seed-check small " + (ok ? "ok" : "error");
 }
