@@ -248,8 +248,9 @@ V7_COMMIT_REVEAL = [
 
 # Names that look alike (issue 27 item 8): each account's two UTS #39 skeletons (names.keys: of
 # the case-folded name, and as written), indexed: a signup or a guest whose name looks like an
-# account's is refused. The accounts written before are filled in by Python (ICU computes a
-# skeleton, not SQL): a step may be a function of the connection (sqlite3's API, ? placeholders).
+# account's is refused. The accounts written before are filled in by Python (a skeleton comes
+# from Unicode's confusables data, names.py, not from SQL): a step may be a function of the
+# connection (sqlite3's API, ? placeholders).
 V8_NAME_SKELETONS: list[str | Callable[[Any], None]] = [
     "ALTER TABLE accounts ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE accounts ADD COLUMN skeleton_cased TEXT NOT NULL DEFAULT ''",
