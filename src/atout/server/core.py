@@ -117,6 +117,7 @@ class Core:
             m.Resume: seating.on_resume,
             m.Leave: seating.on_leave,
             m.Watch: self._watch,
+            m.Reveal: seating.on_reveal,
             m.Start: seating.on_start,
             m.Move: seating.on_move,
             m.Hint: seating.on_hint,
