@@ -588,11 +588,12 @@ operator chose when it drew its secret. A seat freed in the waiting room loses i
 whoever takes it commits anew. A player who leaves during the game keeps the nonce already
 revealed (a bot plays on).
 
-**What a client checks** (the Python client and the browser do): it reveals a nonce once, and
-only against the commitments of the first `reveal` it answered — a game master that changed a
-seat after that gets no second reveal (its table is aborted); in `started` and `game_over`, its own
+**What a client checks**: it reveals a nonce once, and only against the commitments of the first
+`reveal` it answered — a game master that changed a seat after that gets no second reveal (its
+table is aborted); the Python client and the browser do so by themselves. At the end, its own
 nonce is at its seat, every nonce matches its seat's commitment, and the commitments are the ones
-it revealed against (`atout.client.check_deal`).
+it revealed against (the browser's result screen; `atout.client.check_deal` with the feed's
+`revealed_to`).
 
 **Who can do what**
 

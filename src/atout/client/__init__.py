@@ -25,7 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
@@ -100,6 +100,12 @@ class TableFeed:
 class Client:
     """One connection to the game master. Create with :meth:`connect`; close with :meth:`close`."""
 
+    #: The nonces this program committed to, by commitment, until their table deals, and the
+    #: seats' commitments each was revealed against (once only): shared by its connections, so
+    #: that a new one resuming a seat (a reconnection) can still reveal for it.
+    nonces: ClassVar[dict[str, str]] = {}
+    revealed: ClassVar[dict[str, list[str | None]]] = {}
+
     def __init__(self, ws: ClientConnection, name: str, record: list[bytes] | None = None) -> None:
         self.ws = ws
         self.name = name
@@ -110,9 +116,7 @@ class Client:
         self.welcome: m.WelcomeBody | None = None
         self._pending: dict[int, asyncio.Future[m.Message]] = {}
         self._rid = 0
-        self.nonces: dict[str, str] = {}  # commitment -> the nonce committed to (never sent yet)
-        # commitment -> the seats' commitments its nonce was revealed against (once only)
-        self.revealed: dict[str, list[str | None]] = {}
+        self.held: dict[str, int] = {}  # table -> the seat this connection holds there
         self._revealing: dict[str, asyncio.Task[None]] = {}  # commitment -> its reveal, sent
         self._reader = asyncio.create_task(self._read())
         self.closed = asyncio.Event()
@@ -215,6 +219,8 @@ class Client:
     def _route(self, msg: m.Message) -> None:
         body: Any = msg.body  # type: ignore[attr-defined]
         table = getattr(body, "table", None)
+        if isinstance(msg, m.Joined):  # before any table event that follows it
+            self.held[body.table] = body.seat
         if isinstance(msg, m.Error) and table is None:
             table = body.detail.get("table")
         if table is not None and (msg.seq is not None or msg.id is None):
@@ -232,11 +238,16 @@ class Client:
                 f.info = body
             elif isinstance(msg, m.Started):
                 f.started = body
+                for c in body.commitments:  # dealt: our nonce is public, no longer needed
+                    if c is not None and self.nonces.pop(c, None) is not None:
+                        self.revealed.pop(c, None)
             elif isinstance(msg, m.RevealAsk):
                 f.reveal = body
                 self._reveal(f, body)
             elif isinstance(msg, m.RematchReady):
                 f.rematch = body
+                if body.seat is not None:
+                    self.held[body.new_table] = body.seat
                 if f.rematch_nonce is not None:  # our seat there holds the nonce of our vote
                     self.feed(body.new_table).nonce = f.rematch_nonce
             elif isinstance(msg, m.Error):
@@ -249,34 +260,33 @@ class Client:
                 fut.set_result(msg)
 
     def _reveal(self, f: TableFeed, ask: m.RevealAskBody) -> None:
-        """Answer the game master's ``reveal`` for our seat, if we committed to a nonce there:
-        once per commitment and only against the commitments of the first ask (a game master
-        that changed a seat after our reveal gets no second one: its table is aborted)."""
-        for seat, mine in enumerate(ask.commitments):
-            nonce = self.nonces.get(mine) if mine is not None else None
-            if nonce is None or seat not in ask.pending or mine in self._revealing:
-                continue
-            first = self.revealed.setdefault(mine, list(ask.commitments))  # type: ignore[index]
-            if first != ask.commitments:
-                log.warning("table %s: the seats changed after our reveal: not again", ask.table)
-                continue
-            f.revealed_to = first
-            body = m.RevealBody(table=ask.table, nonce=nonce)
-            task = asyncio.get_running_loop().create_task(self._send_reveal(body))
-            self._revealing[mine] = task  # type: ignore[index]
-            # once answered, a later ask (a restarted game master that lost it) is answered again
-            task.add_done_callback(lambda _, k=mine: self._revealing.pop(k, None))  # type: ignore[misc]
+        """Answer the game master's ``reveal`` for the seat this connection holds, if this
+        program committed to its nonce: once per commitment and only against the commitments
+        of the first ask (a game master that changed a seat after our reveal gets no second
+        one: its table is aborted)."""
+        seat = self.held.get(ask.table)
+        if seat is None or seat not in ask.pending or not 0 <= seat < len(ask.commitments):
+            return
+        mine = ask.commitments[seat]
+        nonce = self.nonces.get(mine) if mine is not None else None
+        if mine is None or nonce is None or mine in self._revealing:
+            return
+        first = self.revealed.setdefault(mine, list(ask.commitments))
+        if first != ask.commitments:
+            log.warning("table %s: the seats changed after our reveal: not again", ask.table)
+            return
+        f.revealed_to = first
+        body = m.RevealBody(table=ask.table, nonce=nonce)
+        task = asyncio.get_running_loop().create_task(self._send_reveal(body))
+        self._revealing[mine] = task
+        # once answered, a later ask (a restarted game master that lost it) is answered again
+        task.add_done_callback(lambda _: self._revealing.pop(mine, None))
 
     async def _send_reveal(self, body: m.RevealBody) -> None:
         try:
             await self.request(m.Reveal(body=body))
         except (ClientError, ConnectionError, TimeoutError) as e:  # the table says the rest
             log.warning("table %s: reveal not taken: %s", body.table, e)
-
-    def adopt_nonces(self, other: Client) -> None:
-        """Take ``other``'s nonces and reveals (a new connection for the same seats)."""
-        self.nonces.update(other.nonces)
-        self.revealed.update(other.revealed)
 
     def commit(self, nonce: str | None = None) -> tuple[str, str]:
         """A nonce (drawn here if not given) and its commitment, kept for the reveal."""

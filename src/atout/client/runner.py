@@ -123,8 +123,6 @@ async def run_bots(
                     if fresh is None:
                         failed(e)
                         break
-                    for new, old in zip(fresh, clients, strict=True):
-                        new.adopt_nonces(old)  # a seat may still owe its reveal
                     lane_clients[k] = fresh
                     if table is None or any(t is None for t in tokens):
                         table = None  # not everyone was seated: start this game again

@@ -47,7 +47,6 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
         secret=rec.secret,
         commitment=rec.commitment,
         next_secret=rec.next_secret,
-        format=rec.format,
     )
     store, lim = host.store, host.limits
     if rec.status == Status.WAITING and t.secret is None:  # a table of an older database

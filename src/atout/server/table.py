@@ -108,7 +108,6 @@ class TableActor:
     next_secret: str | None = None  # committed in game_over for the rematch
     # the nonce_commitment of each seat's rematch vote (None: the vote had none)
     rematch_commitments: dict[int, str | None] = field(default_factory=dict)
-    format: str = r.RECORD_FORMAT  # the rules of its fair deal (an older table: its own)
     reveal_at: float | None = None  # full, its seats revealing their nonces until then
     withheld: list[int] = field(default_factory=list)  # seats that did not reveal: aborted
     # each step's events, packed: bytes are not tracked by the garbage collector, which would
