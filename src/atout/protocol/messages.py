@@ -295,11 +295,6 @@ class QuickPlayBody(Body):
         msgspec.Meta(max_length=32),
     ] = "moyen"
 
-    @property
-    def nonce(self) -> str | None:
-        """The commitment, under the name the lobby reads (``Lobby.on_quick_play``)."""
-        return self.nonce_commitment
-
 
 REACTIONS = ("gg", "well_played", "thanks", "oops", "hello", "wow")
 CHAT_MAX = 200

@@ -123,7 +123,7 @@ class Lobby:
         if b.fill == "bots":
             found.fill_at = None
             seating.fill_bots(found, keep=seat.index)
-        seating.seat_player(found, c, msg, seat, b.nonce, now)
+        seating.seat_player(found, c, msg, seat, b.nonce_commitment, now)
 
     def quick_candidate(self, c: Conn, b: m.QuickPlayBody) -> TableActor | None:
         """The table of this game master quick play would seat ``c`` at, if any."""

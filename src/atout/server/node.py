@@ -67,7 +67,7 @@ RETRY = 0.25  # seconds before a frame whose node did not answer is routed again
 RETRIES = 40  # then the client is told the table is unavailable (10 s: beyond a failover)
 TABLE_CMDS = frozenset(
     ("join", "resume", "leave", "watch", "start", "move", "hint", "rematch", "fill_bots",
-     "react", "chat")
+     "react", "chat", "reveal")
 )  # fmt: skip
 MEMBERSHIP = frozenset(("join", "resume", "watch", "quick_play"))
 
