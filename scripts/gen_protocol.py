@@ -674,17 +674,24 @@ server restart a table counts again from its state version.
     JSON nested more than **32** levels deep (arrays and objects).
   * Close codes from the game master: **1007** invalid UTF-8 (inside or outside a JSON string);
     **1009** too large; **1002** a framing error; **1008** the client does not read what it is
-    sent (more than `--conn-buffer` 1 MiB waiting; past its share when all clients together hold
-    over `--total-buffer` 64 MiB, it is dropped at once); **1011** silent for the idle time-out
-    (`--idle-timeout` 120 s; a ping goes out at half of it, and browsers and WebSocket libraries
-    answer pings by themselves); **1001** the server is stopping.
+    sent (its output left unread for `--stall-timeout` 15 s, or more than `--conn-buffer` 1 MiB
+    waiting; past its share when all clients together hold over `--total-buffer` 64 MiB, it is
+    dropped at once); **1011** silent for the idle time-out (`--idle-timeout` 120 s; a ping goes
+    out at half of it, and browsers and WebSocket libraries answer pings by themselves); **1001**
+    the server is stopping; **4001** the session the socket was opened with was logged out (on
+    any device, any node), after the error `account.logged_out`.
+  * A connection over its command rate gets `limit.rate` once, then is not read at all until its
+    bucket has refilled (`detail.retry_after`): what it sends meanwhile waits in its own socket.
   * HTTP: the whole request must arrive within `--handshake-timeout` (10 s; else 408). `/ws`
-    accepts a request with no `Origin` (a program), from the page's own origin (its `Host`) or a
-    loopback page (`localhost`, `127.x.x.x`, `[::1]`); any other origin gets **403** unless
-    `--allow-origin` names it (or is `*`). Beyond `--max-connections` sockets (1000, fewer under
-    a low `ulimit -n`) `/ws` answers **503** with `Retry-After`; `/health` is still served. One
-    remote address holds `--sockets-per-address` sockets at most (64; loopback exempt): beyond,
-    its new sockets are closed at once.
+    accepts a request with no `Origin` (a program), or from a page of the server's own
+    addresses: loopback (`localhost`, `127.x.x.x`, `[::1]`) at the server's own port, its
+    `--host` when that is a specific address, and each `--public-url`; never an origin taken
+    from the request's `Host`. Any other origin gets **403** unless `--allow-origin` names it
+    (or is `*`). Beyond `--max-connections` sockets (1000, fewer under a low `ulimit -n`) `/ws`
+    answers **503** with `Retry-After`; `/health` is still served. One remote address holds
+    `--sockets-per-address` sockets at most (64; loopback and `--trusted-proxy` peers exempt):
+    beyond, its new sockets are closed at once. Behind a reverse proxy named by
+    `--trusted-proxy`, a client's address is read from `X-Forwarded-For` (docs/SECURITY.md).
 """
 
 
