@@ -152,6 +152,21 @@ def test_bot_nonces_are_fixed_by_the_secret():
     ]
 
 
+def test_the_clients_check_refuses_a_game_masters_nonce_not_fixed_by_its_secret():
+    """A seat without a commitment (a bot, or a client trusting the game master) must hold the
+    nonce the secret fixes: otherwise the operator could grind it after the players' reveals.
+    The client's live check (``check_deal``) looked only at committed seats before."""
+    h, tid, conns = table_with_nonces([N[0], None])
+    h.play_out(tid, dict(enumerate(conns)))
+    over = msgspec.convert(h.last(conns[0], "game_over", tid)["body"], m.GameOverBody)
+    assert over.commitments[1] is None
+    assert check_deal(over, 0, N[0]) == []
+    ground = [over.nonces[0], "1" * 32]  # another nonce, the seed made to match it
+    seed = sha("atout-seed/2:" + ":".join([over.secret, *ground]))
+    bad = msgspec.structs.replace(over, nonces=ground, seed=seed)
+    assert any("secret fixes" in p for p in check_deal(bad, 0, N[0]))
+
+
 def finished_record(store: SQLiteStore | None = None, nonces: list[str | None] | None = None):
     store = store or SQLiteStore(":memory:")
     h, tid, conns = table_with_nonces(nonces or N, store=store)

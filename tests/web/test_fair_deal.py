@@ -81,10 +81,17 @@ def test_a_page_without_webcrypto_commits_reveals_and_checks_the_deal(chromium):
     assert page.evaluate(
         """async ([o]) => {
           const { dealIsFair } = await import("/static/net.js");
+          const { sha256Hex } = await import("/static/net.js");
           const bad = { ...o, nonces: ["0".repeat(32), ...o.nonces.slice(1)] };
-          return [dealIsFair(o, 0), dealIsFair(bad, 0), dealIsFair({ ...o, commitments: [] }, 0)];
+          // a bot's nonce ground by the operator, the seed made to match: refused too
+          const bot = o.commitments.findIndex((c) => c == null);
+          const ground = o.nonces.map((n, i) => (i === bot ? "1".repeat(32) : n));
+          const seed = sha256Hex("atout-seed/2:" + [o.secret, ...ground].join(":"));
+          const botGround = { ...o, nonces: ground, seed };
+          return [dealIsFair(o, 0), dealIsFair(bad, 0), dealIsFair({ ...o, commitments: [] }, 0),
+                  bot > 0, dealIsFair(botGround, 0)];
         }""",
         [over],
-    ) == [True, False, False]
+    ) == [True, False, False, True, False]
     assert not errors, errors
     ctx.close()

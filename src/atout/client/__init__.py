@@ -434,12 +434,20 @@ def check_deal(
     for i, (n, c) in enumerate(zip(over.nonces, over.commitments, strict=False)):
         if c is not None and nonce_commitment(n) != c:
             problems.append(f"seat {i}'s nonce does not match its commitment")
+        elif c is None and n != _fixed_nonce(over.secret, i):  # a bot's, or a seat's trusting
+            problems.append(f"seat {i}'s nonce is not the one the game master's secret fixes")
     if revealed_to is not None and over.commitments != revealed_to:
         problems.append("the seats' commitments are not the ones this client revealed against")
     mine = over.nonces[seat] if seat is not None and 0 <= seat < len(over.nonces) else None
     if seat is not None and nonce is not None and mine != nonce:
         problems.append(f"seat {seat}'s nonce is not the one this client gave")
     return problems
+
+
+def _fixed_nonce(secret: str, seat: int) -> str:
+    """The nonce of a seat without a commitment: the game master's, fixed by its secret (so
+    that it could not be ground after the players' reveals)."""
+    return hashlib.sha256(f"atout-bot-nonce:{secret}:{seat}".encode()).hexdigest()[:32]
 
 
 def _retrieve(fut: asyncio.Future[Any]) -> None:

@@ -103,6 +103,10 @@ export function dealIsFair(o, seat) {
   if (sha256Hex("atout-secret:" + o.secret) !== o.commitment) return false;
   if (sha256Hex("atout-seed/2:" + [o.secret, ...nonces].join(":")) !== o.seed) return false;
   if (commits.some((c, i) => c != null && nonceCommitment(nonces[i] || "") !== c)) return false;
+  // a seat without a commitment (a bot, or a client trusting the game master): the nonce the
+  // secret fixes, so that it could not have been ground after the players' reveals
+  const fixed = (i) => sha256Hex(`atout-bot-nonce:${o.secret}:${i}`).slice(0, 32);
+  if (commits.some((c, i) => c == null && nonces[i] !== fixed(i))) return false;
   if (seat == null) return true;
   const mine = nonces[seat];
   const ours = (commits[seat] != null && committed.get(commits[seat])) || [...committed.values()].find((x) => x.nonce === mine);
