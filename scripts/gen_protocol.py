@@ -674,9 +674,9 @@ server restart a table counts again from its state version.
     JSON nested more than **32** levels deep (arrays and objects).
   * Close codes from the game master: **1007** invalid UTF-8 (inside or outside a JSON string);
     **1009** too large; **1002** a framing error; **1008** the client does not read what it is
-    sent (its output left unread for `--stall-timeout` 15 s, or more than `--conn-buffer` 1 MiB
-    waiting; past its share when all clients together hold over `--total-buffer` 64 MiB, it is
-    dropped at once); **1011** silent for the idle time-out (`--idle-timeout` 120 s; a ping goes
+    sent (more than `--conn-buffer` 1 MiB waiting); a client whose output stays unread for
+    `--stall-timeout` (15 s), or past its share when all clients together hold over
+    `--total-buffer` 64 MiB, is dropped at once (its buffer full, no close frame would reach it); **1011** silent for the idle time-out (`--idle-timeout` 120 s; a ping goes
     out at half of it, and browsers and WebSocket libraries answer pings by themselves); **1001**
     the server is stopping; **4001** the session the socket was opened with was logged out (on
     any device, any node), after the error `account.logged_out`.

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -39,7 +40,7 @@ async def served(**options: Any) -> AsyncIterator[Server]:
         yield server
     finally:
         await server.close()
-        await asyncio.sleep(0.05)  # callbacks the close scheduled
+        await until(lambda: server.shell._password_jobs == 0, "the jobs' callbacks")
         logging.getLogger().removeHandler(handler)
         assert not problems, problems
         assert not errors, [r.getMessage() for r in errors]
@@ -80,45 +81,63 @@ def token_of(headers: dict[str, str]) -> str:
 
 
 # ------------------------------------------------------------------ 1. always an HTTP answer
-def test_a_login_flood_gets_an_http_answer_for_every_request(monkeypatch):
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Password checks wait until the test opens the gate: the queue fills when the test says,
+    however fast or loaded the machine."""
+    opened = threading.Event()
+    real = accounts_mod.verify_password
+
+    def held(stored: str, password: str) -> bool:
+        assert opened.wait(30), "the test never opened the gate"
+        return real(stored, password)
+
+    monkeypatch.setattr(accounts_mod, "verify_password", held)
+    return opened
+
+
+async def until(check: Any, what: str) -> None:
+    for _ in range(1000):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"not in time: {what}")
+
+
+def test_a_login_flood_gets_an_http_answer_for_every_request(gate):
     """The sweep used to close a request waiting for its hash after close_timeout (a bare TCP
-    close); a full queue now answers 503 with Retry-After at once."""
-    monkeypatch.setattr(  # RFC 9106's low-memory profile: slow enough to queue here
-        accounts_mod, "_hasher", PasswordHasher(time_cost=3, memory_cost=65536, parallelism=4)
-    )
+    close); a full queue now answers 503 with Retry-After at once. And a 503 counts for
+    nothing: a flood that keeps the queue full cannot turn the owner's own retries into login
+    delays (before, the owner's retries were counted and answered 429 after the flood)."""
     limits = Limits(close_timeout=0.2)
-    core = CoreLimits(password_threads=1, password_queue=3)
+    core = CoreLimits(password_threads=1, password_queue=3, login_free=3)
 
     async def go() -> None:
         async with served(limits=limits, core_limits=core) as server:
-            port = server.port
-            status, _, _ = await http(port, post("/api/signup", {"name": "Owner", "password": GOOD}))
+            port, shell = server.port, server.shell
+            status, _, _ = await http(
+                port, post("/api/signup", {"name": "Owner", "password": GOOD})
+            )
             assert status == 201
-            flood = [
-                http(port, post("/api/login", {"name": f"nobody{i}", "password": "x" * 9}))
-                for i in range(12)
+            bad = [
+                post("/api/login", {"name": f"nobody{i}", "password": "x" * 9}) for i in range(12)
             ]
-            mine = http(port, post("/api/login", {"name": "Owner", "password": GOOD}), "127.0.0.2")
-            got = await asyncio.gather(*flood, mine)
-            statuses = [s for s, _, _ in got]
-            assert None not in statuses, statuses  # none closed without an answer
-            assert set(statuses) <= {200, 401, 503}, statuses
-            for s, h, body in got:
-                if s == 503:
-                    e = json.loads(body)["error"]
-                    assert e["code"] == "server.busy" and int(h["retry-after"]) >= 1
-                    assert h["retry-after"] == str(e["detail"]["retry_after"])
-            assert statuses.count(503) >= 12 + 1 - 1 - 3  # beyond 1 running + 3 queued
-            assert server.shell.busy_refused == statuses.count(503)
-            for _ in range(40):  # the owner, told when to come back, gets in
-                s, h, _ = await http(
-                    port, post("/api/login", {"name": "Owner", "password": GOOD}), "127.0.0.2"
-                )
-                if s == 200:
-                    break
-                assert s == 503
-                await asyncio.sleep(float(h["retry-after"]) / 4)
-            assert s == 200
+            queued = [asyncio.ensure_future(http(port, r)) for r in bad[:3]]
+            await until(lambda: shell._password_jobs == 3, "the queue full")
+            refused = await asyncio.gather(*(http(port, r) for r in bad[3:]))
+            owner = post("/api/login", {"name": "Owner", "password": GOOD})
+            for _ in range(2 * core.login_free):  # the owner, told to wait, tries again
+                refused.append(await http(port, owner, "127.0.0.2"))
+            for s, h, body in refused:
+                assert s == 503, s
+                e = json.loads(body)["error"]
+                assert e["code"] == "server.busy" and int(h["retry-after"]) >= 1
+                assert h["retry-after"] == str(e["detail"]["retry_after"])
+            assert shell.busy_refused == len(refused)
+            await asyncio.sleep(3 * limits.close_timeout)  # what the old sweep closed
+            gate.set()
+            assert [s for s, _, _ in await asyncio.gather(*queued)] == [401, 401, 401]
+            assert (await http(port, owner, "127.0.0.2"))[0] == 200  # never counted: no 429
 
     asyncio.run(go())
 
@@ -138,11 +157,7 @@ def test_logins_pending_at_shutdown_end_without_a_traceback(monkeypatch):
                 )
                 for i in range(6)
             ]
-            for _ in range(200):
-                if s.shell._password_jobs >= 6:
-                    break
-                await asyncio.sleep(0.01)
-            assert s.shell._password_jobs >= 6
+            await until(lambda: s.shell._password_jobs >= 6, "six checks queued")
         for got in await asyncio.gather(*reqs, return_exceptions=True):
             if not isinstance(got, BaseException) and got[0] is not None:
                 assert got[0] in (401, 503)
@@ -206,6 +221,41 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_limits_and_https_cookies
             ok = {"name": "Q0", "password": GOOD}
             s, h, _ = await http(port, post("/api/login", ok, via("203.0.113.9", "https")))
             assert s == 429  # counted under the peer's own address, whatever it claims
+
+    asyncio.run(go())
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_sockets_limit():
+    """A proxy's sockets are not counted as one address's; each client behind it is, once its
+    request names it (before, one client behind the proxy could take every socket)."""
+    lim = Limits(trusted_proxies=parse_networks(["127.0.0.1"]), sockets_per_address=2)
+
+    async def go() -> None:
+        async with served(limits=lim) as server:
+
+            async def upgrade(ip: str) -> tuple[int, Any]:
+                r, w = await asyncio.open_connection("127.0.0.1", server.port)
+                w.write(
+                    (
+                        "GET /ws HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\n"
+                        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        f"Sec-WebSocket-Version: 13\r\nX-Forwarded-For: {ip}\r\n\r\n"
+                    ).encode()
+                )
+                head = await asyncio.wait_for(r.readuntil(b"\r\n\r\n"), 10)
+                return int(head.split()[1]), w
+
+            got = [await upgrade("198.51.100.7") for _ in range(3)]
+            assert [s for s, _ in got] == [101, 101, 503]
+            other, w = await upgrade("198.51.100.8")
+            assert other == 101
+            s, _, _ = await http(
+                server.port,
+                b"GET /api/me HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.7\r\n\r\n",
+            )
+            assert s == 503  # the HTTP API counts the same sockets
+            for _, ws in [*got, (other, w)]:
+                ws.close()
 
     asyncio.run(go())
 

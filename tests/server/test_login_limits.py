@@ -176,3 +176,24 @@ def test_two_game_masters_on_one_postgresql_share_the_counters(pg_url):
     finally:
         a.store.close()
         b.store.close()
+
+
+def test_a_counter_moved_by_another_node_meanwhile_refuses_rather_than_counts_twice():
+    """The compare-and-set: what was read is stale (another node took an attempt): refused."""
+    core = Core(limits=LIMITS)
+    th = core.accounts.throttle
+    key = th.login("198.51.100.3", "bob", 10.0)
+    stale = th._row(key)
+    th._progressive(key, 10.0)  # another node's attempt, between the read and the write
+    with pytest.raises(accounts_mod.AccountError) as e:
+        th._write(key, stale, 2, 10.0, 10.0)
+    assert e.value.status == 429 and e.value.detail["retry_after"] == 1
+    assert th._row(key)[0] == 2  # counted once each, not overwritten
+
+
+def test_a_logout_with_a_made_up_token_ends_nothing():
+    core = Core(limits=LIMITS)
+    owner(core)
+    h = {"content-type": "application/json", "cookie": "atout_session=" + "f" * 64}
+    resp = run(core.api, HttpRequest("POST", "/api/logout", h, b"{}", "198.51.100.1"), 5.0)
+    assert resp.status == 204 and resp.ended_session is None  # no node is told anything

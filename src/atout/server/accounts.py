@@ -244,14 +244,14 @@ class Accounts:
         return str(name)
 
     def logout(self, token: str | None) -> str | None:
-        """End the session ``token``; returns its hash (whose sockets must close), None if no
-        token was given."""
+        """End the session ``token``; returns its hash (whose sockets must close), None if there
+        was no such session (a made-up token costs the nodes nothing)."""
         if not token or len(token) > 128:
             return None
         h = token_hash(token)
-        self.db.execute("DELETE FROM sessions WHERE token_hash=?", (h,))
+        cur = self.db.execute("DELETE FROM sessions WHERE token_hash=?", (h,))
         self.store.dirty = True
-        return h
+        return h if cur.rowcount > 0 else None
 
     def purge(self, now: float) -> int:
         """Delete expired sessions (and forgotten login counters); returns how many sessions."""

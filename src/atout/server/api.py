@@ -34,6 +34,8 @@ from atout.server.accounts import (
 from atout.server.ratings import Ratings
 
 MAX_BODY = 4096  # bytes of a POST body
+#: The requests whose answer waits for a password's hashing (the shell's bounded queue).
+PASSWORD_PATHS = frozenset({"/api/signup", "/api/login"})
 COOKIE = "atout_session"
 MARKER = "atout_account"  # "1" while a session cookie is set: readable by the page
 PAGE_MAX = 100  # limit= at most

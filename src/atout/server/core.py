@@ -50,7 +50,7 @@ from atout.server.seated import Search, Seated
 from atout.server.status import ENDED, Status, Timer
 from atout.server.store import SQLiteStore, TableStore
 from atout.server.table import TableActor, parse_move
-from atout.server.throttle import Throttle
+from atout.server.throttle import Throttle, address_key
 
 log = logging.getLogger("atout.server")
 #: Commands that cost the loop more, counted as this many in the rate limits: a page of tables
@@ -147,7 +147,8 @@ class Core:
         c = self.conns[conn] = Conn(
             conn,
             account=self.accounts.session(session, now) if session else None,
-            address=None if address is None or is_loopback(address) else address,
+            # an IPv6 host holds a whole /64: counted by it, as the login limits do
+            address=None if address is None or is_loopback(address) else address_key(address),
             commands=Bucket(lim.conn_rate, lim.conn_burst, now),
             creates=Bucket(lim.create_rate, lim.create_burst, now),
         )

@@ -37,7 +37,6 @@ import msgspec
 
 from atout.protocol import messages as m
 from atout.server import members as view
-from atout.server.accounts import token_hash
 from atout.server.bus import Bus
 from atout.server.directory import Directory
 from atout.server.lobby import LEVEL_IDS
@@ -501,11 +500,7 @@ class Node:
     def _sessions(self) -> None:
         """Close this node's sockets whose session no longer exists (logged out on another
         node while the bus was down, or expired): one query for all of them."""
-        held = {
-            token_hash(c.session)
-            for c in self.shell.conns.values()
-            if c.session is not None and len(c.session) <= 128
-        }
+        held = {c.session_hash for c in self.shell.conns.values() if c.session_hash is not None}
         if not held:
             return
         live = {

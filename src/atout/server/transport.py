@@ -31,6 +31,7 @@ from websockets.server import ServerProtocol
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server import proxies
+from atout.server.accounts import token_hash
 from atout.server.api import MAX_BODY, ApiError, HttpRequest, HttpResponse, error_response
 from atout.server.api import session_token as request_session
 from atout.web import static_file
@@ -93,6 +94,7 @@ class WsConnection(asyncio.BufferedProtocol):
         self.paused_at = 0.0  # when writing was paused (the client stopped reading)
         self.held: asyncio.TimerHandle | None = None  # not read until then: over its rate
         self.session: str | None = None  # the session token of the /ws upgrade, if any
+        self.session_hash: str | None = None  # its sha256 (a logout names sessions by it)
         self.api_req: HttpRequest | None = None  # an /api/ request waiting for its body
         self.api_need = 0  # bytes of that body
         self.serving = False  # an /api/ request read whole, its answer not written yet
@@ -292,16 +294,19 @@ class WsConnection(asyncio.BufferedProtocol):
                 resp.headers["Retry-After"] = "10"
             else:
                 ws.origins = self.shell.origins
-                self.client, _ = proxies.client(
-                    self.peer_address(), req.headers.get_all, self.limits.trusted_proxies
-                )
-                resp = ws.accept(req)
+                if self._forwarded(req.headers.get_all) is not None:
+                    resp = ws.accept(req)
+                else:
+                    resp = ws.reject(HTTPStatus.SERVICE_UNAVAILABLE, "Too many sockets.\n")
+                    resp.headers["Retry-After"] = "10"
                 self.session = request_session(
                     {
                         "cookie": "; ".join(req.headers.get_all("Cookie")),
                         "authorization": ", ".join(req.headers.get_all("Authorization")),
                     }
                 )
+                if self.session is not None and len(self.session) <= 128:
+                    self.session_hash = token_hash(self.session)
             ws.send_response(resp)
             if resp.status_code == 101:
                 self.open = True
@@ -380,15 +385,29 @@ class WsConnection(asyncio.BufferedProtocol):
                 head_only=False,
             )
             return
-        address, secure = proxies.client(
-            self.peer_address(),
-            lambda k: [headers[k]] if k in headers else [],
-            self.limits.trusted_proxies,
-        )
-        self.client = address
-        self.api_req = HttpRequest(method, target, headers, b"", address, secure)
+        secure = self._forwarded(lambda k: [headers[k]] if k in headers else [])
+        if secure is None:
+            resp = self.ws.reject(HTTPStatus.SERVICE_UNAVAILABLE, "Too many sockets.\n")
+            resp.headers["Retry-After"] = "10"
+            self._respond(resp)
+            return
+        self.api_req = HttpRequest(method, target, headers, b"", self.address(), secure)
         self.api_need = need
         self._api_body(rest)
+
+    def _forwarded(self, get_all: Any) -> bool | None:
+        """Read the client's address from a trusted proxy's headers (``--trusted-proxy``);
+        returns whether it came over https, or None when a proxied client is over its own
+        ``--sockets-per-address`` (the caller answers 503)."""
+        peer = self.peer_address()
+        self.client, secure = proxies.client(peer, get_all, self.limits.trusted_proxies)
+        if (
+            self.client is not None
+            and self.client != peer
+            and not self.shell.admit(self, self.client)
+        ):
+            return None
+        return secure
 
     def _api_body(self, data: bytes) -> None:
         req = self.api_req
@@ -510,9 +529,7 @@ class WsConnection(asyncio.BufferedProtocol):
         ws = self.ws
         if self.serving:  # being answered (a password's hashing may wait in its queue)
             if now - self.born > self.limits.request_timeout:
-                self.serving = False
-                self.shell.timeouts += 1
-                self._api_reply(self.shell.busy(), head_only=False)
+                self._api_reply(self.shell.late(), head_only=False)
             return
         if self.api_req is not None:  # an /api/ body still coming
             if now - self.born > self.limits.handshake_timeout:

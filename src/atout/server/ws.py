@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import os
 import signal
 import time
@@ -28,8 +29,14 @@ from typing import Any
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
-from atout.server.accounts import token_hash
-from atout.server.api import ApiError, Deferred, HttpRequest, HttpResponse, error_response
+from atout.server.api import (
+    PASSWORD_PATHS,
+    ApiError,
+    Deferred,
+    HttpRequest,
+    HttpResponse,
+    error_response,
+)
 from atout.server.conns import is_loopback
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
@@ -39,6 +46,7 @@ from atout.server.proxies import trusted
 from atout.server.searches import Searches
 from atout.server.seated import Search
 from atout.server.store import TableStore
+from atout.server.throttle import address_key
 from atout.server.transport import READ_SIZE, WsConnection
 
 log = logging.getLogger("atout.server")
@@ -93,6 +101,20 @@ class Shell:
         self._next_id += 1
         return WsConnection(self, self._next_id)
 
+    def admit(self, conn: WsConnection, client: str) -> bool:
+        """Behind a trusted proxy, count ``conn`` under the client's own address (IPv6 by its
+        /64) once its request names it: False if that address holds its maximum of sockets."""
+        key = address_key(client)
+        if is_loopback(client) or conn.peer is not None:
+            return True
+        n = self.per_address.get(key, 0)
+        if n >= self.limits.sockets_per_address:
+            self.warn("address", "%s has %d sockets open: more are refused", key, n)
+            return False
+        self.per_address[key] = n + 1
+        conn.peer = key
+        return True
+
     def made(self, conn: WsConnection) -> None:
         peer = conn.peer_address()
         if (
@@ -128,34 +150,41 @@ class Shell:
         The threads' queue is bounded (``password_queue``): when it is full the request is
         answered 503 at once with a Retry-After from the measured time per hash, never left
         to wait for a time-out."""
+        lim = self.core.limits
+        if req.path in PASSWORD_PATHS and self._password_jobs >= lim.password_queue:
+            # full: answered before anything is counted, so that a flood keeping the queue
+            # full never turns the owner's own retries into login delays
+            self._api_send(conn, req, self.busy())
+            return
         try:
             got = self.core.api.handle(req, time.time())
         except Exception:
             log.exception("internal error on %s %s", req.method, req.path)
             got = _internal()
         if isinstance(got, Deferred):
-            lim = self.core.limits
             if not self._flush():  # the attempt counted (every node sees it) before hashing
                 got = _unavailable()
-            elif self._password_jobs >= lim.password_queue:
-                got = self.busy()
             else:
                 if self._passwords is None:
                     self._passwords = ThreadPoolExecutor(lim.password_threads, "atout-passwords")
                 self._password_jobs += 1
-                deferred, started = got, time.monotonic()
-                job = self._passwords.submit(deferred.work)
+                job = self._passwords.submit(_timed, got.work)
+                deferred = got
                 job.add_done_callback(
-                    lambda f: self._call_soon(self._api_done, conn, req, deferred, f, started)
+                    lambda f: self._call_soon(self._api_done, conn, req, deferred, f)
                 )
                 return
         self._api_send(conn, req, got)
 
+    def drain_seconds(self) -> int:
+        """Seconds until the password checks waiting now are worked through (at least 1)."""
+        threads = max(1, self.core.limits.password_threads)
+        return max(1, math.ceil(self._password_jobs * self.hash_seconds / threads))
+
     def busy(self) -> HttpResponse:
         """503 ``server.busy``: retry once the queue ahead would have been worked through."""
         self.busy_refused += 1
-        threads = max(1, self.core.limits.password_threads)
-        wait = max(1, round(self._password_jobs * self.hash_seconds / threads))
+        wait = self.drain_seconds()
         self.warn("busy", "password checks' queue full (%d waiting): 503", self._password_jobs)
         return error_response(
             ApiError(
@@ -166,24 +195,37 @@ class Shell:
             )
         )
 
+    def late(self) -> HttpResponse:
+        """503 for a request not answered within ``--request-timeout``: its work may still be
+        done (a signup may still create its account), so the answer does not say otherwise."""
+        self.timeouts += 1
+        wait = self.drain_seconds()
+        return error_response(
+            ApiError(
+                "server.busy",
+                f"The server took too long to answer; your request may still take effect: "
+                f"check, or retry in {wait} s.",
+                f"Le serveur a mis trop de temps à répondre ; votre demande peut encore aboutir : "
+                f"vérifiez, ou réessayez dans {wait} s.",
+                retry_after=wait,
+            )
+        )
+
     def _call_soon(self, fn: Callable[..., None], *args: Any) -> None:
         """From a thread: run ``fn`` on the loop (nothing once the loop is closed)."""
         with contextlib.suppress(RuntimeError):  # the loop closed at shutdown
             self.loop.call_soon_threadsafe(fn, *args)
 
-    def _api_done(
-        self, conn: WsConnection, req: HttpRequest, d: Deferred, f: Future[Any], started: float
-    ) -> None:
+    def _api_done(self, conn: WsConnection, req: HttpRequest, d: Deferred, f: Future[Any]) -> None:
         self._password_jobs -= 1
         if self.stopped:
             return
-        if f.cancelled():  # the shell is stopping: answered, not dropped
-            self._api_send(conn, req, _stopping())
+        if f.cancelled():  # the shell is stopping (its sockets already closed): nothing to say
             return
-        took = time.monotonic() - started
-        self.hash_seconds += 0.2 * (min(took, 30.0) - self.hash_seconds)
         try:
-            resp = d.then(f.result())
+            result, took = f.result()
+            self.hash_seconds += 0.2 * (min(took, 30.0) - self.hash_seconds)
+            resp = d.then(result)
         except Exception:
             log.exception("internal error on %s %s", req.method, req.path)
             resp = _internal()
@@ -204,7 +246,7 @@ class Shell:
         Returns how many were closed."""
         n = 0
         for c in list(self.conns.values()):
-            if c.session is not None and token_hash(c.session) == hashed:
+            if c.session_hash == hashed:
                 n += 1
                 self._queue([(c.id, self.error_message(c.id, LOGGED_OUT))])
                 self.flush_now()  # the reason goes before the close
@@ -453,15 +495,11 @@ def _unavailable() -> HttpResponse:
     )
 
 
-def _stopping() -> HttpResponse:
-    return error_response(
-        ApiError(
-            "server.busy",
-            "The server is stopping: retry in a few seconds.",
-            "Le serveur s'arrête : réessayez dans quelques secondes.",
-            retry_after=5,
-        )
-    )
+def _timed(work: Callable[[], Any]) -> tuple[Any, float]:
+    """``work()`` and the seconds it took, in its own thread (the queue's wait not counted)."""
+    t = time.perf_counter()
+    result = work()
+    return result, time.perf_counter() - t
 
 
 LOGGED_OUT = ProtocolError(
