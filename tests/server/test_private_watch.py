@@ -47,3 +47,39 @@ def test_an_ended_private_table_is_watched_by_its_players_only():
     assert h.request(alma, "watch", table=private)["cmd"] == "ok"
     again = connect_as(h, token, "Alma")
     assert h.request(again, "watch", table=private)["cmd"] == "ok"
+
+
+COMMANDS = {
+    "join": {},
+    "resume": {"token": "0" * 32},
+    "leave": {},
+    "start": {},
+    "move": {"version": 1, "move": {"type": "draw"}},
+    "hint": {},
+    "rematch": {},
+    "fill_bots": {},
+    "react": {"phrase": "gg"},
+    "chat": {"text": "hi"},
+    "reveal": {"nonce": "0" * 32},
+    "watch": {},
+}
+
+
+@pytest.mark.parametrize("cmd", sorted(COMMANDS))
+def test_no_table_command_confirms_an_ended_private_table(cmd):
+    """Every table command a stranger sends to an ended private table is answered as for an id
+    never used (join said table.already_started, resume lobby.bad_token…: each confirmed it)."""
+    h = Harness()
+    alma = h.connect("Alma")
+    private = finished(h, alma, private=True)
+    stranger = h.connect("Chloe")
+    got = h.request(stranger, cmd, table=private, **COMMANDS[cmd])
+    never = h.request(stranger, cmd, table="0123456789ab", **COMMANDS[cmd])
+    assert got["cmd"] == never["cmd"] == "error"
+    assert got["body"]["code"] == never["body"]["code"] == "lobby.unknown_table"
+    same = [
+        b["body"][k].replace(t, "ID")
+        for b, t in ((got, private), (never, "0123456789ab"))
+        for k in ("message", "message_fr")
+    ]
+    assert same[:2] == same[2:]

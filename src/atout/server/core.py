@@ -116,7 +116,7 @@ class Core:
             m.Join: self._join,
             m.Resume: seating.on_resume,
             m.Leave: seating.on_leave,
-            m.Watch: self._watch,
+            m.Watch: seating.on_watch,
             m.Reveal: seating.on_reveal,
             m.Start: seating.on_start,
             m.Move: seating.on_move,
@@ -203,7 +203,7 @@ class Core:
         try:
             handler = self._table_handlers.get(type(msg))
             if handler is not None:
-                handler(self.lobby.get(msg.body.table), c, msg, now)  # type: ignore[attr-defined]
+                self._at_table(handler, c, msg, now)
             else:
                 self._handlers[type(msg)](c, msg, now)
         except ProtocolError as e:
@@ -421,15 +421,21 @@ class Core:
         self.lobby.refuse_look_alike(t, c)
         seating.on_join(t, c, msg, now)
 
-    def _watch(self, t: TableActor, c: Conn, msg: m.Watch, now: float) -> None:
-        """Watch (:func:`seating.on_watch`). An ended private table is its players' alone: its
-        end reveals every hand (docs/API.md, "Private games"); to anyone else it is unknown,
-        word for word as an id never used."""
-        if t.settings.private and t.status in ENDED and not self._sat_at(t, c):
-            raise ProtocolError(
-                "lobby.unknown_table", f"No table {t.id!r}.", f"Pas de table {t.id!r}."
-            )
-        seating.on_watch(t, c, msg, now)
+    def _at_table(self, handler: Callable[..., None], c: Conn, msg: Any, now: float) -> None:
+        """A table command. An ended private table is its players' alone (its end reveals
+        every hand: docs/API.md, "Private games"): to anyone else every command is answered as
+        for an id never used, word for word, so that none confirms it exists (a seat token's
+        ``resume`` still works: a refused one is answered so too)."""
+        t = self.lobby.get(msg.body.table)
+        if not (t.settings.private and t.status in ENDED) or self._sat_at(t, c):
+            handler(t, c, msg, now)
+            return
+        if not isinstance(msg, m.Resume):
+            raise _unknown_table(t.id)
+        try:
+            handler(t, c, msg, now)
+        except ProtocolError:
+            raise _unknown_table(t.id) from None
 
     @staticmethod
     def _sat_at(t: TableActor, c: Conn) -> bool:
@@ -500,3 +506,8 @@ class Core:
 
     def _ping(self, c: Conn, msg: m.Ping, now: float) -> None:
         self.reply(c, msg, m.Pong, m.Empty())
+
+
+def _unknown_table(tid: str) -> ProtocolError:
+    """What an id never used gets (``Lobby.get``'s words)."""
+    return ProtocolError("lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}.")
