@@ -110,6 +110,7 @@ class Servers:
         server = await start("127.0.0.1", 0, entropy=entropy, leak_guard=True, limits=limits)
         gm_port = server.port
         self.core = server.core
+        self.shell = server.shell
         self.ws_url = f"ws://127.0.0.1:{gm_port}/ws"
         self.gm_http_url = f"http://127.0.0.1:{gm_port}"
         self._loop = asyncio.get_running_loop()

@@ -1244,7 +1244,10 @@ function drawTableNow() {
 
   let status;
   if (S.over) status = tr("over");
-  else if (info.status === "aborted" || info.status === "closed") status = tr("status_" + info.status);
+  else if (info.status === "aborted" && info.withheld && info.withheld.length) {
+    // a seat withheld its part of the shuffle: the game master called the deal off (not an error)
+    status = tr("status_withheld", { seats: info.withheld.map(seatName).join(", ") });
+  } else if (info.status === "aborted" || info.status === "closed") status = tr("status_" + info.status);
   else if (!u) status = tr("waiting_short"); // the felt says the rest
   else if (me == null) status = u.turn != null ? tr("their_turn", { who: seatName(u.turn) }) : "";
   else if (S.pending) status = tr("sending");
