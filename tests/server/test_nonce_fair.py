@@ -707,3 +707,16 @@ def test_the_tables_of_a_database_before_commit_reveal_stay_format_2(tmp_path):
         assert record.format == rec.RECORD_FORMAT_2 and rec.verify(record) == []
     new = finished_record(store)
     assert new.format == rec.RECORD_FORMAT and rec.verify(new) == []
+
+
+def test_a_programs_kept_nonces_are_bounded(monkeypatch):
+    """Commitments of tables that never deal (a refused join, a table closed before the start)
+    do not pile up in a long-running bot process: the oldest are forgotten."""
+    import atout.client as client_mod
+
+    monkeypatch.setattr(client_mod, "NONCES_KEPT", 8)
+    monkeypatch.setattr(Client, "nonces", {})
+    monkeypatch.setattr(Client, "revealed", {})
+    c = Client.__new__(Client)
+    made = [c.commit()[1] for _ in range(20)]
+    assert len(Client.nonces) == 8 and list(Client.nonces) == made[-8:]

@@ -40,6 +40,11 @@ Chooser = Callable[[m.UpdateBody], Any]
 RATE_RETRIES = 5  # times a command refused by the rate limit is sent again
 
 
+#: Nonces a program keeps for tables that have not dealt yet (a long-running bot process commits
+#: to one per seat it takes; those of tables that never deal are forgotten, oldest first).
+NONCES_KEPT = 4096
+
+
 class ClientError(AtoutError):
     """The game master refused a request (``code`` as in docs/PROTOCOL.md)."""
 
@@ -103,7 +108,7 @@ class Client:
     #: The nonces this program committed to, by commitment, until their table deals, and the
     #: seats' commitments each was revealed against (once only): shared by its connections, so
     #: that a new one resuming a seat (a reconnection) can still reveal for it.
-    nonces: ClassVar[dict[str, str]] = {}
+    nonces: ClassVar[dict[str, str]] = {}  # at most NONCES_KEPT
     revealed: ClassVar[dict[str, list[str | None]]] = {}
 
     def __init__(self, ws: ClientConnection, name: str, record: list[bytes] | None = None) -> None:
@@ -292,7 +297,14 @@ class Client:
         """A nonce (drawn here if not given) and its commitment, kept for the reveal."""
         nonce = nonce or new_nonce()
         commitment = nonce_commitment(nonce)
-        self.nonces[commitment] = nonce
+        nonces = self.nonces
+        while (
+            len(nonces) >= NONCES_KEPT
+        ):  # tables that never dealt (refused, closed): the oldest go
+            old = next(iter(nonces))
+            del nonces[old]
+            self.revealed.pop(old, None)
+        nonces[commitment] = nonce
         return nonce, commitment
 
     # -- the commands --------------------------------------------------------------------------
