@@ -172,7 +172,17 @@ def test_quick_play_seats_a_second_person_and_bots_fill_a_table(chromium, server
     cat.click('[data-quick="q2j-3"]')
     cat.wait_for_selector("#fill-bots:not([disabled])", timeout=10_000)
     cat.click("#fill-bots")
-    cat.wait_for_function("() => !!window.atout.state.update")
+    # the game starts; should it not (a refusal, a reveal never made), say what happened
+    cat.wait_for_function(
+        "() => { const s = window.atout.state;"
+        " return !!s.update || !!s.error || (s.info && s.info.status === 'aborted'); }",
+        timeout=40_000,
+    )
+    state = cat.evaluate(
+        "() => ({ error: window.atout.state.error, info: window.atout.state.info,"
+        " update: !!window.atout.state.update })"
+    )
+    assert state["update"], state
     seats = cat.evaluate("() => window.atout.state.info.seats")
     assert sum(1 for s in seats if s.get("bot")) == 2
     assert not errors, errors
