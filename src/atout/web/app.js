@@ -1244,10 +1244,7 @@ function drawTableNow() {
 
   let status;
   if (S.over) status = tr("over");
-  else if (info.status === "aborted" && info.withheld && info.withheld.length) {
-    // a seat withheld its part of the shuffle: the game master called the deal off (not an error)
-    status = tr("status_withheld", { seats: info.withheld.map(seatName).join(", ") });
-  } else if (info.status === "aborted" || info.status === "closed") status = tr("status_" + info.status);
+  else if (info.status === "aborted" || info.status === "closed") status = endedText(info);
   else if (!u) status = tr("waiting_short"); // the felt says the rest
   else if (me == null) status = u.turn != null ? tr("their_turn", { who: seatName(u.turn) }) : "";
   else if (S.pending) status = tr("sending");
@@ -1273,10 +1270,22 @@ function drawTableNow() {
   drawOver();
 }
 
+/** What a table that ended without a result says: called off because a seat withheld its part of
+ *  the shuffle (never an error: docs/PROTOCOL.md "Fair deals"), stopped after an error, or closed. */
+function endedText(info) {
+  if (info.status === "aborted" && info.withheld && info.withheld.length) {
+    return tr("status_withheld", { seats: info.withheld.map(seatName).join(", ") });
+  }
+  return tr("status_" + info.status);
+}
+
 /** A table still waiting for players: who is seated, the link to invite a friend, and bots to
  *  fill the empty seats (after the quick play's wait, or at once). */
 function waitingTable() {
   const info = S.info || {};
+  if (info.status === "aborted" || info.status === "closed") {
+    return [h("p", { class: "banner info", role: "status", text: endedText(info) })];
+  }
   const link = `${location.origin}/t/${encodeURIComponent(S.at ? S.at.table : "")}`;
   const free = (info.seats || []).filter((x) => !x.taken).length;
   const left = S.waitUntil != null ? Math.max(0, Math.ceil((S.waitUntil - performance.now()) / 1000)) : 0;
