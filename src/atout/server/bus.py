@@ -17,6 +17,7 @@ from collections.abc import Callable
 from urllib.parse import urlparse
 
 log = logging.getLogger("atout.server.bus")
+RETRY = 0.5  # seconds between two tries to subscribe again while Redis is away
 
 
 class Bus:
@@ -104,18 +105,35 @@ class Bus:
                         self.on_message(msg["data"])
                     except Exception:
                         log.exception("bus: a message could not be handled")
+                # listen() ends at once, without awaiting anything, when the PubSub holds no
+                # subscription (one whose subscribe failed): looping on it held the event loop
+                # for good once Redis had gone (every node froze, SIGTERM ignored)
+                raise ConnectionError("not subscribed")
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # Redis away: subscribe again when it is back
                 if self.up:
-                    log.warning("bus: lost Redis (%s); retrying", e)
+                    log.warning("bus: lost Redis (%s); retrying every %s s", e, RETRY)
                 self.up = False
-                await asyncio.sleep(0.5)
-                with contextlib.suppress(Exception):
-                    await self.pubsub.reset()
-                    self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-                    await self.pubsub.subscribe(self.prefix + self.node)
-                    self.up = True
+                await self._resubscribe()
+
+    async def _resubscribe(self) -> None:
+        """A new subscription once Redis answers again (tried every :data:`RETRY` seconds:
+        the loop is never held meanwhile)."""
+        while True:
+            await asyncio.sleep(RETRY)
+            with contextlib.suppress(Exception):
+                await self.pubsub.aclose()
+            try:
+                self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                await asyncio.wait_for(self.pubsub.subscribe(self.prefix + self.node), 2.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                continue
+            self.up = True
+            log.warning("bus: subscribed to Redis again")
+            return
 
     async def close(self) -> None:
         for t in self._tasks:
