@@ -136,10 +136,20 @@ class Client:
         texts: bool = False,
         record: list[bytes] | None = None,
         open_timeout: float = 30,
+        keepalive: float | None = 20.0,
     ) -> Client:
-        """Open the socket and do the versioned handshake. ``record`` collects raw frames."""
+        """Open the socket and do the versioned handshake. ``record`` collects raw frames.
+
+        ``keepalive``: seconds between two pings, and for a pong: a game master that stopped
+        answering (frozen, paused, cut off) closes the client then, rather than leaving it
+        waiting for ever (None: no pings)."""
         ws = await connect(
-            url, compression=None, max_size=None, ping_interval=None, open_timeout=open_timeout
+            url,
+            compression=None,
+            max_size=None,
+            ping_interval=keepalive,
+            ping_timeout=keepalive,
+            open_timeout=open_timeout,
         )
         self = cls(ws, name, record)
         rep = await self.request(
