@@ -133,6 +133,10 @@ export function defaultUrl(loc = window.location) {
   return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
 }
 
+// A ping this often (ms); nothing received for 2.5 of them: the game master is gone (frozen,
+// paused, cut off), and the socket is given up at once rather than waited on for ever.
+const HEARTBEAT_MS = 15000;
+
 export class Connection {
   /** Call open(), then request() as often as needed; close() ends it. */
   constructor(url, { onMessage, onClose }) {
@@ -163,6 +167,7 @@ export class Connection {
       ws.onerror = () => reject(new Error(`cannot reach ${this.url}`));
       ws.onmessage = (ev) => this._receive(ev.data);
       ws.onclose = (ev) => {
+        clearInterval(this.ping);
         const err = new Error("connection closed");
         for (const w of this.waiting.values()) w.reject(err);
         this.waiting.clear();
@@ -170,7 +175,9 @@ export class Connection {
         if (this.onClose) this.onClose(ev, this.closedByUs);
       };
     });
-    this.ping = setInterval(() => this.send("ping", {}), 30000);
+    const beat = globalThis.ATOUT_HEARTBEAT_MS || HEARTBEAT_MS;
+    this.lastRx = performance.now();
+    this.ping = setInterval(() => this._beat(beat), beat);
     return this.request("hello", {
       versions: PROTOCOL_VERSIONS,
       name,
@@ -221,7 +228,26 @@ export class Connection {
     });
   }
 
+  /** A ping, unless nothing came for 2.5 beats: then the socket is given up (its close event,
+   *  from a peer that answers nothing, could take minutes), as if it had closed. */
+  _beat(beat) {
+    if (performance.now() - this.lastRx <= 2.5 * beat) {
+      this.send("ping", {});
+      return;
+    }
+    const ws = this.ws;
+    const onclose = ws.onclose;
+    ws.onclose = ws.onmessage = null;
+    try {
+      ws.close(4000, "no answer");
+    } catch {
+      /* already closing */
+    }
+    onclose({ code: 1006, reason: "no answer" });
+  }
+
   _receive(data) {
+    this.lastRx = performance.now();
     let msg;
     try {
       msg = JSON.parse(data);

@@ -1,0 +1,46 @@
+"""The page notices a game master that stopped answering (issue 28: the page had no heartbeat,
+so a page on a frozen or cut-off node waited for ever): nothing received for 2.5 pings, it gives
+the socket up and says it is not connected (at a table, it reconnects)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from tests.web.servers import Servers
+from tests.web.test_browser import CHROMIUM, FLAGS
+from tests.web.test_platform import SEEN
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+def test_a_frozen_game_master_is_noticed_by_the_page() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with Servers(seed=2) as servers, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+        ctx.set_default_timeout(20_000)
+        page = ctx.new_page()
+        page.add_init_script(SEEN)
+        page.add_init_script("globalThis.ATOUT_HEARTBEAT_MS = 300;")
+        page.goto(servers.gm_http_url + "/")
+        page.fill("#name", "zoe")
+        page.click("#connect")
+        page.wait_for_selector(".tiles .tile")
+        assert page.evaluate("() => window.atout.state.status") == "online"
+        frozen = threading.Event()
+
+        def freeze() -> None:  # the game master's loop held: sockets open, nothing answered
+            frozen.set()
+            time.sleep(8)
+
+        holder = threading.Thread(target=servers.call, args=(freeze,), daemon=True)
+        holder.start()
+        assert frozen.wait(10)
+        page.wait_for_function("() => window.atout.state.status !== 'online'", timeout=7_000)
+        assert frozen.is_set() and holder.is_alive()  # noticed while still frozen
+        page.wait_for_selector("#connect")
+        holder.join(10)
+        browser.close()
