@@ -7,72 +7,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import threading
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 import websockets
 from argon2 import PasswordHasher
+from tests.server.netutil import http, post, served, until
 
 from atout.server import accounts as accounts_mod
 from atout.server.limits import CoreLimits, Limits
 from atout.server.proxies import client, parse_networks
-from atout.server.ws import SESSION_ENDED, Server, start
+from atout.server.ws import SESSION_ENDED, start
 
 GOOD = "correct horse"
-
-
-@contextlib.asynccontextmanager
-async def served(**options: Any) -> AsyncIterator[Server]:
-    """A game master on loopback; fails the test on anything that reached asyncio's exception
-    handler or was logged as an error (a traceback)."""
-    loop = asyncio.get_running_loop()
-    problems: list[Any] = []
-    loop.set_exception_handler(lambda _loop, ctx: problems.append(ctx))
-    errors: list[logging.LogRecord] = []
-    handler = logging.Handler(logging.ERROR)
-    handler.emit = errors.append  # type: ignore[method-assign]
-    logging.getLogger().addHandler(handler)
-    server = await start("127.0.0.1", 0, **options)
-    try:
-        yield server
-    finally:
-        await server.close()
-        await until(lambda: server.shell._password_jobs == 0, "the jobs' callbacks")
-        logging.getLogger().removeHandler(handler)
-        assert not problems, problems
-        assert not errors, [r.getMessage() for r in errors]
-
-
-async def http(
-    port: int, raw: bytes, source: str = "127.0.0.1"
-) -> tuple[int | None, dict[str, str], bytes]:
-    """One request from ``source`` (a loopback address); status None: closed unanswered."""
-    r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
-    w.write(raw)
-    await w.drain()
-    data = await asyncio.wait_for(r.read(), 30)
-    w.close()
-    if not data:
-        return None, {}, b""
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        k, _, v = line.partition(":")
-        k = k.strip().lower()
-        headers[k] = f"{headers[k]}\n{v.strip()}" if k in headers else v.strip()
-    return int(lines[0].split(" ")[1]), headers, body
-
-
-def post(path: str, body: Any, extra: str = "") -> bytes:
-    data = json.dumps(body).encode()
-    return (
-        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(data)}\r\n{extra}\r\n"
-    ).encode() + data
 
 
 def token_of(headers: dict[str, str]) -> str:
@@ -94,14 +42,6 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 
     monkeypatch.setattr(accounts_mod, "verify_password", held)
     return opened
-
-
-async def until(check: Any, what: str) -> None:
-    for _ in range(1000):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"not in time: {what}")
 
 
 def test_a_login_flood_gets_an_http_answer_for_every_request(gate):

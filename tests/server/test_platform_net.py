@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from typing import Any
 
 import pytest
 import websockets
 from argon2 import PasswordHasher
+from tests.server.netutil import http, post
 from typer.testing import CliRunner
 
 from atout.cli import app
@@ -24,30 +24,6 @@ def cheap_hashes(monkeypatch):
     monkeypatch.setattr(
         accounts_mod, "_hasher", PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
     )
-
-
-async def http(port: int, raw: bytes) -> tuple[int, dict[str, str], bytes]:
-    r, w = await asyncio.open_connection("127.0.0.1", port)
-    w.write(raw)
-    await w.drain()
-    data = await asyncio.wait_for(r.read(), 10)
-    w.close()
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {}
-    for line in lines[1:]:
-        k, _, v = line.partition(":")
-        k = k.strip().lower()  # a repeated header (Set-Cookie): its values, one per line
-        headers[k] = f"{headers[k]}\n{v.strip()}" if k in headers else v.strip()
-    return int(lines[0].split(" ")[1]), headers, body
-
-
-def post(path: str, body: Any, extra: str = "") -> bytes:
-    data = json.dumps(body).encode()
-    return (
-        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(data)}\r\n{extra}\r\n"
-    ).encode() + data
 
 
 def test_signup_over_http_then_the_cookie_makes_the_websocket_the_accounts():

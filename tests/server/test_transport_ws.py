@@ -7,13 +7,13 @@ import asyncio
 import base64
 import contextlib
 import json
-import logging
 import os
 import random
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from tests.server.netutil import served
 from websockets.client import ClientProtocol
 from websockets.frames import Close, Frame, Opcode
 from websockets.protocol import OPEN
@@ -23,7 +23,7 @@ from atout.protocol import codec
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.limits import Limits
-from atout.server.ws import Shell, start
+from atout.server.ws import Shell
 
 TEXT, BINARY, CONT, PING = Opcode.TEXT, Opcode.BINARY, Opcode.CONT, Opcode.PING
 HELLO = b'{"cmd":"hello","body":{"versions":[1],"name":"raw"},"id":1}'
@@ -35,24 +35,10 @@ def run(coro: Any) -> Any:
 
 @contextlib.asynccontextmanager
 async def serving(limits: Limits | None = None) -> AsyncIterator[tuple[Shell, int]]:
-    """A game master on a loopback port; fails the test if anything reached asyncio's exception
-    handler or was logged as an error (a traceback)."""
-    loop = asyncio.get_running_loop()
-    problems: list[Any] = []
-    loop.set_exception_handler(lambda _loop, ctx: problems.append(ctx))
-    errors: list[logging.LogRecord] = []
-    handler = logging.Handler(logging.ERROR)
-    handler.emit = errors.append  # type: ignore[method-assign]
-    root = logging.getLogger()
-    root.addHandler(handler)
-    server = await start("127.0.0.1", 0, limits=limits)
-    try:
+    """A game master on a loopback port (:func:`tests.server.netutil.served`: no traceback
+    allowed)."""
+    async with served(limits=limits) as server:
         yield server.shell, server.port
-    finally:
-        await server.close()
-        root.removeHandler(handler)
-        assert not problems, problems
-        assert not errors, [r.getMessage() for r in errors]
 
 
 class Raw:

@@ -252,13 +252,7 @@ def revealing() -> ProtocolError:
 def on_reveal(t: TableActor, c: Conn, msg: m.Reveal, now: float) -> None:
     """A seat's nonce, once the game master asked for it: checked against the seat's
     commitment (a refusal changes nothing); the last reveal deals."""
-    idx = c.seats.get(t.id)
-    if idx is None:
-        raise ProtocolError(
-            "table.not_seated",
-            "You hold no seat at this table.",
-            "Vous n'avez pas de siège à cette table.",
-        )
+    idx = seat_of(t, c)
     seat, nonce = t.seats[idx], msg.body.nonce
     if seat.nonce_commitment is None:
         raise ProtocolError(
@@ -341,8 +335,8 @@ def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
     t.host.send(c.id, reply)
 
 
-def playing_seat(t: TableActor, c: Conn) -> int:
-    """The client's seat here, for a request that needs a game in play."""
+def seat_of(t: TableActor, c: Conn) -> int:
+    """The client's seat here (``table.not_seated`` if it holds none)."""
     idx = c.seats.get(t.id)
     if idx is None:
         raise ProtocolError(
@@ -350,6 +344,12 @@ def playing_seat(t: TableActor, c: Conn) -> int:
             "You hold no seat at this table.",
             "Vous n'avez pas de siège à cette table.",
         )
+    return idx
+
+
+def playing_seat(t: TableActor, c: Conn) -> int:
+    """The client's seat here, for a request that needs a game in play."""
+    idx = seat_of(t, c)
     if t.status == Status.WAITING or t.state is None:
         raise ProtocolError(
             "table.not_started", "The game has not started.", "La partie n'a pas commencé."
