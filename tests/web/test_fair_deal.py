@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from tests.web.servers import Servers
 from tests.web.tableplay import CHOOSERS, NONCES, TablePlayer, new_table
-from tests.web.test_browser import CHROMIUM, FLAGS, server_side
+from tests.web.test_browser import CHROMIUM, server_side
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -23,16 +23,6 @@ NO_SUBTLE = "Object.defineProperty(globalThis.crypto, 'subtle', { get: () => und
 
 def sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 def test_a_page_without_webcrypto_commits_reveals_and_checks_the_deal(chromium):

@@ -9,23 +9,16 @@ import time
 
 import pytest
 from tests.web.servers import Servers
-from tests.web.test_browser import CHROMIUM, FLAGS
-from tests.web.test_platform import SEEN
+from tests.web.test_browser import CHROMIUM
+from tests.web.test_platform import person
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 
-def test_a_frozen_game_master_is_noticed_by_the_page() -> None:
-    from playwright.sync_api import sync_playwright
-
-    with Servers(seed=2) as servers, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-        ctx.set_default_timeout(20_000)
-        page = ctx.new_page()
-        page.add_init_script(SEEN)
-        page.add_init_script("globalThis.ATOUT_HEARTBEAT_MS = 300;")
-        page.goto(servers.gm_http_url + "/")
+def test_a_frozen_game_master_is_noticed_by_the_page(chromium) -> None:
+    with Servers(seed=2) as servers:
+        errors: list[str] = []
+        page = person(chromium, servers, errors, init="globalThis.ATOUT_HEARTBEAT_MS = 300;")
         page.fill("#name", "zoe")
         page.click("#connect")
         page.wait_for_selector(".tiles .tile")
@@ -43,4 +36,4 @@ def test_a_frozen_game_master_is_noticed_by_the_page() -> None:
         assert frozen.is_set() and holder.is_alive()  # noticed while still frozen
         page.wait_for_selector("#connect")
         holder.join(10)
-        browser.close()
+        assert not errors, errors

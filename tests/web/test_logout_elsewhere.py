@@ -8,19 +8,16 @@ from typing import Any
 
 import pytest
 from tests.web.servers import Servers
-from tests.web.test_browser import CHROMIUM, FLAGS
+from tests.web.test_browser import CHROMIUM
 from tests.web.test_platform import SEEN, sign_up
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 
-def test_logging_out_in_one_tab_ends_the_session_of_the_other() -> None:
-    from playwright.sync_api import sync_playwright
-
-    with Servers(seed=3) as servers, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+def test_logging_out_in_one_tab_ends_the_session_of_the_other(chromium) -> None:
+    with Servers(seed=3) as servers:
         errors: list[str] = []
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+        ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
         ctx.set_default_timeout(20_000)
 
         def tab() -> Any:
@@ -46,4 +43,4 @@ def test_logging_out_in_one_tab_ends_the_session_of_the_other() -> None:
             c.account is None for c in servers.call(lambda: list(servers.core.conns.values()))
         )
         assert not errors, errors
-        browser.close()
+        ctx.close()

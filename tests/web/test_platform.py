@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from tests.web.servers import Servers
 from tests.web.tableplay import CHOOSERS, TablePlayer
-from tests.web.test_browser import CHROMIUM, FLAGS, fill_table_form, server_side, table_id
+from tests.web.test_browser import CHROMIUM, fill_table_form, server_side, table_id
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 SEEN = "for (const g of ['q2j', 'quinze', 'pouilleux']) localStorage.setItem('atout.seen.' + g, 'true');"
@@ -27,22 +27,13 @@ def servers():
         yield s
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-def person(chromium: Any, servers: Servers, errors: list[str]) -> Any:
-    """A browser of one's own (cookies apart), on the game master's own page."""
+def person(chromium: Any, servers: Servers, errors: list[str], init: str = "") -> Any:
+    """A browser of one's own (cookies apart), on the game master's own page (``init``: a
+    script run before the page's own)."""
     ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
-    page.add_init_script(SEEN)
+    page.add_init_script(SEEN + init)
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     page.goto(servers.gm_http_url + "/")
     return page

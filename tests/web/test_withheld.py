@@ -8,8 +8,8 @@ import time
 
 import pytest
 from tests.web.servers import Servers
-from tests.web.test_browser import CHROMIUM, FLAGS, fill_table_form
-from tests.web.test_platform import SEEN
+from tests.web.test_browser import CHROMIUM, fill_table_form
+from tests.web.test_platform import person
 
 from atout.server import record as rec
 from atout.server import table as table_mod
@@ -17,19 +17,11 @@ from atout.server import table as table_mod
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 
-def test_a_withheld_reveal_is_shown_as_such_naming_the_seat(monkeypatch) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_a_withheld_reveal_is_shown_as_such_naming_the_seat(monkeypatch, chromium) -> None:
     monkeypatch.setattr(table_mod, "REVEAL_SECONDS", 1.0)
-    with Servers(seed=5) as servers, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-        ctx.set_default_timeout(20_000)
-        page = ctx.new_page()
-        page.add_init_script(SEEN)
+    with Servers(seed=5) as servers:
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-        page.goto(servers.gm_http_url + "/")
+        page = person(chromium, servers, errors)
         page.fill("#name", "host")
         page.click("#connect")
         page.wait_for_selector("#create")
@@ -63,4 +55,3 @@ def test_a_withheld_reveal_is_shown_as_such_naming_the_seat(monkeypatch) -> None
         assert "not revealed in time by P2 (mallory)" in status, status
         assert "error" not in status.lower()
         assert not errors, errors
-        browser.close()
