@@ -18,24 +18,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+from atout.server.child import spawn  # noqa: E402
+
 OWNER, GOOD = "Owner", "correct horse battery"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def http(port: int, raw: bytes, source: str) -> tuple[int | None, dict[str, str]]:
@@ -69,35 +63,6 @@ def login(name: str, password: str) -> bytes:
 
 def signup(name: str, password: str) -> bytes:
     return login(name, password).replace(b"/api/login", b"/api/signup", 1)
-
-
-class Server:
-    def __init__(self, tmp: str) -> None:
-        self.port = free_port()
-        self.err = Path(tmp) / "serve.err"
-        cmd = [sys.executable, "-m", "atout.server", "serve", "--port", str(self.port)]
-        cmd += ["--db", str(Path(tmp) / "logins.db"), "--log-level", "warning"]
-        self.proc = subprocess.Popen(
-            cmd,
-            stderr=self.err.open("wb"),
-            stdout=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-        )
-
-    async def ready(self) -> None:
-        for _ in range(200):
-            try:
-                _r, w = await asyncio.open_connection("127.0.0.1", self.port)
-                w.close()
-                return
-            except OSError:
-                await asyncio.sleep(0.05)
-        raise SystemExit("the server did not start")
-
-    def stop(self) -> str:
-        self.proc.terminate()
-        self.proc.wait(30)
-        return self.err.read_text()
 
 
 async def flood(port: int, seconds: float, clients: int) -> dict:
@@ -166,18 +131,21 @@ async def guesser(port: int) -> dict:
 
 async def main(args: argparse.Namespace) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        srv = Server(tmp)
-        await srv.ready()
+        log = Path(tmp) / "serve.log"
+        proc, url = spawn("--db", str(Path(tmp) / "logins.db"), log=log)
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
         try:
-            status, _ = await http(srv.port, signup(OWNER, GOOD), "127.0.0.4")
+            status, _ = await http(port, signup(OWNER, GOOD), "127.0.0.4")
             assert status == 201, status
-            out = {"A_flood": await flood(srv.port, args.seconds, args.clients)}
+            out = {"A_flood": await flood(port, args.seconds, args.clients)}
             print(json.dumps(out["A_flood"]), flush=True)
             await asyncio.sleep(2)  # the queue drains
-            out["B_guesser"] = await guesser(srv.port)
+            out["B_guesser"] = await guesser(port)
             print(json.dumps(out["B_guesser"]), flush=True)
         finally:
-            err = srv.stop()
+            proc.terminate()
+            proc.wait(30)
+            err = log.read_text(errors="replace")
         out["tracebacks"] = err.count("Traceback")
     return out
 
