@@ -17,7 +17,7 @@ import pytest
 from tests.web.chromium import CHROMIUM
 from tests.web.tableplay import CHOOSERS, TablePlayer
 from tests.web.test_browser import fill_table_form, table_id
-from tests.web.test_platform import SEEN, chromium, servers  # noqa: F401 (fixtures)
+from tests.web.test_platform import SEEN, servers  # noqa: F401 (a fixture)
 
 from atout.protocol import messages as m
 from atout.server.conns import Conn

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from tests.web.tableplay import TablePlayer
 from tests.web.test_browser import CHROMIUM, fill_table_form, table_id
-from tests.web.test_platform import chromium, person, play_to_the_end, servers, sign_up
+from tests.web.test_platform import person, play_to_the_end, servers, sign_up
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-__all__ = ["chromium", "servers"]  # the fixtures, shared with test_platform.py
+__all__ = ["servers"]  # a fixture, shared with test_platform.py (chromium: conftest.py)
 
 NOT_FOUND = ".page .error"
 
