@@ -268,6 +268,9 @@ def test_the_focus_lands_somewhere_useful_after_connecting_and_after_the_rules(c
         page.wait_for_selector("dialog#rules[open] .rules-body li")
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog#rules:not([open])", state="attached")
+        # the page moves the focus once the dialog's close has been handled: wait for it to
+        # leave the closed dialog (reading it at once raced with that: a flake here and before)
+        page.wait_for_function("() => !document.activeElement.closest('dialog#rules')")
         got = page.evaluate(
             "() => { const a = document.activeElement; return a.id || a.className; }"
         )
