@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Callable
 from urllib.parse import urlparse
 
 log = logging.getLogger("atout.server.bus")
-RETRY = 0.5  # seconds between two tries to subscribe again while Redis is away
+RETRY = 0.1  # seconds before the first try to subscribe again once Redis is lost
+RETRY_MAX = 2.0  # the wait doubles after each failed try, up to this (plus up to 25% jitter)
 
 
 class Bus:
@@ -33,6 +35,8 @@ class Bus:
         undelivered: Callable[[str, bytes], None],
     ) -> None:
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self.url = url
         self.node = node
@@ -40,7 +44,8 @@ class Bus:
         # clusters of one Redis apart (the tests use one database each)
         db = (urlparse(url).path or "/0").strip("/") or "0"
         self.prefix = f"atout:{db}:node:"
-        self.redis = aioredis.Redis.from_url(url)
+        # one immediate retry: a pooled connection to a Redis that restarted is stale once
+        self.redis = aioredis.Redis.from_url(url, retry=Retry(NoBackoff(), 1))
         self.on_message = on_message
         self.undelivered = undelivered
         self._queue: list[tuple[str, bytes]] = []
@@ -113,15 +118,18 @@ class Bus:
                 raise
             except Exception as e:  # Redis away: subscribe again when it is back
                 if self.up:
-                    log.warning("bus: lost Redis (%s); retrying every %s s", e, RETRY)
+                    log.warning("bus: lost Redis (%s); subscribing again", e)
                 self.up = False
                 await self._resubscribe()
 
     async def _resubscribe(self) -> None:
-        """A new subscription once Redis answers again (tried every :data:`RETRY` seconds:
-        the loop is never held meanwhile)."""
+        """A new subscription once Redis answers again, tried with a backoff from
+        :data:`RETRY` to :data:`RETRY_MAX` seconds: the loop is never held meanwhile, and a
+        Redis coming back is not met by every node at the same instant."""
+        wait = RETRY
         while True:
-            await asyncio.sleep(RETRY)
+            await asyncio.sleep(wait * (1 + random.random() / 4))
+            wait = min(RETRY_MAX, wait * 2)
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
             try:

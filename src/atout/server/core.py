@@ -57,6 +57,13 @@ log = logging.getLogger("atout.server")
 #: (~1.6 ms with 300 tables: a scan, a sort, fifty tables described), a hint (a bot's decision),
 #: a watch or a resume (a catch-up: up to ``members.CATCH_UP_STEPS`` steps' events described).
 COSTS: dict[type, float] = {m.ListTables: 8.0, m.Hint: 4.0, m.Watch: 8.0, m.Resume: 8.0}
+#: The commands addressed to one table (their body names it): handled by the table's actor,
+#: and routed by a node (:mod:`atout.server.node`) to the node that holds the table.
+TABLE_MESSAGES: tuple[type, ...] = (
+    m.Join, m.Resume, m.Leave, m.Watch, m.Reveal, m.Start, m.Move, m.Hint, m.Rematch,
+    m.FillBots, m.React, m.Chat,
+)  # fmt: skip
+TABLE_COMMANDS: frozenset[str] = frozenset(t.__struct_config__.tag for t in TABLE_MESSAGES)
 
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"
@@ -112,7 +119,7 @@ class Core:
             m.QuickPlay: self.lobby.on_quick_play,
             m.Ping: self._ping,
         }
-        self._table_handlers: dict[type, Callable[[TableActor, Conn, Any, float], None]] = {
+        handlers: dict[type, Callable[[TableActor, Conn, Any, float], None]] = {
             m.Join: self._join,
             m.Resume: seating.on_resume,
             m.Leave: seating.on_leave,
@@ -126,6 +133,9 @@ class Core:
             m.React: talk.on_react,
             m.Chat: talk.on_chat,
         }
+        # one list of table commands: the handlers' keys are TABLE_MESSAGES, in its order
+        self._table_handlers = {t: handlers[t] for t in TABLE_MESSAGES}
+        assert len(handlers) == len(TABLE_MESSAGES), "a table handler missing from TABLE_MESSAGES"
 
     @property
     def now(self) -> float:
@@ -221,6 +231,16 @@ class Core:
                 rid,
                 ProtocolError("server.internal", "Internal error.", "Erreur interne."),
             )
+        return out
+
+    def refuse(self, conn: int, data: bytes | str, err: AtoutError, now: float) -> list[Out]:
+        """Answer ``conn``'s frame with ``err`` without handling it (a node that cannot reach
+        the table's node now): nothing is done, the client may send it again."""
+        self.out = out = []
+        self._now = now
+        c = self.conns.get(conn)
+        if c is not None:
+            self._error(c, frame_request_id(data), err)
         return out
 
     def disconnect(self, conn: int, now: float) -> list[Out]:

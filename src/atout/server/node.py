@@ -36,8 +36,11 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from atout.protocol import messages as m
+from atout.protocol.codec import encode
+from atout.protocol.errors import ProtocolError
 from atout.server import members as view
 from atout.server.bus import Bus
+from atout.server.core import TABLE_COMMANDS
 from atout.server.directory import Directory
 from atout.server.lobby import LEVEL_IDS
 from atout.server.nodewire import (
@@ -46,6 +49,7 @@ from atout.server.nodewire import (
     UNPACK,
     Close,
     Deliver,
+    Echo,
     Ended,
     Frame,
     Gone,
@@ -64,10 +68,8 @@ TICK = 0.5  # seconds between two rounds of takeover, listing and heartbeat
 RENEW_EVERY = 2  # ticks between two renewals of the leases (1 s; a lease lasts 3 s)
 RETRY = 0.25  # seconds before a frame whose node did not answer is routed again
 RETRIES = 40  # then the client is told the table is unavailable (10 s: beyond a failover)
-TABLE_CMDS = frozenset(
-    ("join", "resume", "leave", "watch", "start", "move", "hint", "rematch", "fill_bots",
-     "react", "chat", "reveal")
-)  # fmt: skip
+AGAIN = 1.0  # seconds a client is told to wait before sending again what could not be routed
+RESEND_MAX = 10_000  # messages kept for other nodes while the bus is down (then dropped)
 MEMBERSHIP = frozenset(("join", "resume", "watch", "quick_play"))
 
 
@@ -106,6 +108,10 @@ class Node:
         self.taken_over = 0  # tables taken over from other nodes
         self.lost = 0  # tables this node lost to another
         self.last_takeover: float | None = None
+        self.bus_lag: float | None = None  # seconds a message took to come back (last tick)
+        self.store_down: str | None = None  # why the last round with PostgreSQL failed
+        self._resend: list[tuple[str, bytes]] = []  # for other nodes, sent when the bus is back
+        self._undelivered_to: dict[str, set[int]] = {}  # node -> its clients that missed frames
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -153,13 +159,35 @@ class Node:
             self._take_over()
             self._publish()
             self._heartbeat()
+            self.store_down = None
         except LeaseLost:
             pass  # handled where the commit failed (Shell._flush)
         except Exception as e:  # PostgreSQL away: try again at the next tick
-            self.shell.warn("node", "node %s: %s", self.name, e)
-            with contextlib.suppress(Exception):
-                self.store.conn.rollback()
+            self._store_failed(e)
+        if self.bus.up:
+            self._bus_back()
+        self.bus.send(self.name, PACK.encode(Echo(time.time())))  # also tells when it is back
         self._timer = self.loop.call_later(TICK, self._tick)
+
+    def _store_failed(self, e: Exception) -> None:
+        """A round with PostgreSQL failed: said in ``/health``, its transaction ended."""
+        self.store_down = (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
+        self.shell.warn("node", "node %s: %s", self.name, e)
+        with contextlib.suppress(Exception):
+            self.store.conn.rollback()
+
+    def _bus_back(self) -> None:
+        """The bus works (again): what could not be sent while it was down goes now, and the
+        clients whose frames were lost with it are closed, to resume and catch up."""
+        if self._resend:
+            resend, self._resend = self._resend, []
+            for node, payload in resend:
+                self.bus.send(node, payload)
+        if self._undelivered_to:
+            lost, self._undelivered_to = self._undelivered_to, {}
+            for pid, key in list(self.origin.items()):
+                if key[2] in lost.get(key[0], ()):
+                    self._close(pid, "frames lost while the bus was down: resume")
 
     # -- leases ----------------------------------------------------------------------------
     def _renew(self) -> None:
@@ -174,18 +202,35 @@ class Node:
         """These tables are another node's now: forget them; their members' connections are
         closed (they resume with their seat tokens, routed to the new owner)."""
         self.lost += len(tables)
-        self._forget(tables, reason)
+        self._forget(tables, reason, moved=True)
         log.warning("node %s: lost %d tables (%s)", self.name, len(tables), reason)
 
-    def _forget(self, tables: set[str], reason: str) -> None:
+    def _forget(self, tables: set[str], reason: str, code: int = 1012, moved: bool = False) -> None:
+        """Drop ``tables`` from memory and close their members' connections with ``code``; when
+        they ``moved`` to another node, each member is first told so (``table.moved``)."""
         for tid in tables:
             self.routes.pop(tid, None)
             self._listed.pop(tid, None)
         for cid, c in list(self.core.conns.items()):
-            if any(t in c.seats or t in c.watching for t in tables):
-                self._close(cid, reason)
+            here = [t for t in tables if t in c.seats or t in c.watching]
+            if here:
+                if moved:
+                    self._tell(cid, c.name or "", moved_error(here[0]))
+                self._close(cid, reason, code)
         for tid in tables:
             self.core.drop(tid)
+
+    def _tell(self, cid: int, name: str, err: ProtocolError) -> None:
+        """An error frame written to ``cid`` at once (before its close: nothing durable)."""
+        body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr,
+                           detail=err.detail)  # fmt: skip
+        frame = encode(m.Error(sender=m.GM, to=name, body=body))
+        if cid < 0:
+            self.deliver(cid, [frame])
+            return
+        c = self.shell.conns.get(cid)
+        if c is not None:
+            c.send_frames([frame])
 
     def _take_over(self, tables: list[str] | None = None) -> list[str]:
         tids = self.store.take_over(tables=tables)
@@ -231,11 +276,12 @@ class Node:
         stay this node's: once PostgreSQL answers again this node takes them back from their
         records with new tokens (or another node does, when they expire first)."""
         tables = self.store.abandon()
+        self.store_down = (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
         self.shell.warn("commit", "node %s: commit failed (%s); %d tables reloaded", self.name,
                         e, len(tables))  # fmt: skip
-        self._forget(tables, "the server lost what it was answering: resume")
+        self._forget(tables, PAUSED, TRY_AGAIN)
         for cid in {cid for cid, _ in pending}:
-            self._close(cid, "the server lost what it was answering: resume")
+            self._close(cid, PAUSED, TRY_AGAIN)
         self.shell._rearm()
 
     def owner(self, tid: str) -> str | None:
@@ -269,15 +315,16 @@ class Node:
         b = p.body
         if b is None:
             return False
-        if p.cmd in TABLE_CMDS and b.table is not None:
+        if p.cmd in TABLE_COMMANDS and b.table is not None:
             tid = b.table
             if tid in self.core.tables:
                 return False
             try:
                 node = self.owner(tid)
-            except Exception as e:  # PostgreSQL away: the core answers as it can
-                self.shell.warn("node", "node %s: %s", self.name, e)
-                return False
+            except Exception as e:  # PostgreSQL away: nothing is known of the table now
+                self._store_failed(e)
+                self._refuse(conn_id, data, paused_error())
+                return True
         elif p.cmd == "quick_play" and b.game is not None and b.players is not None:
             if b.level not in LEVEL_IDS:
                 return False  # refused here, by the core
@@ -294,6 +341,9 @@ class Node:
             return False
         if self.core._throttle(c, time.time()):
             return False  # the core says so (limit.rate)
+        if not self.bus.up or node in self._dead:  # no way there now: the client sends again
+            self._refuse(conn_id, data, unavailable_error())
+            return True
         raw = data if isinstance(data, bytes) else data.encode()
         f = Frame(self.name, self.boot, conn_id, raw, c.name, c.lang, c.texts, c.account, tid)
         self._forward(node, f)
@@ -311,10 +361,26 @@ class Node:
             if node != self.name:
                 self.bus.send(node, PACK.encode(Gone(self.name, self.boot, conn_id)))
 
+    def _refuse(self, conn_id: int, data: bytes | str, err: ProtocolError) -> None:
+        self.shell._queue(self.core.refuse(conn_id, data, err, time.time()))
+
     def _undelivered(self, node: str, payload: bytes) -> None:
         """``node`` is not listening (dead or stopped): a frame is routed again a little later
-        (its table is taken over once the lease expires); what was for a proxy is dropped."""
+        (its table is taken over once the lease expires); what was for a proxy is dropped.
+        The bus is down: a client's frame is refused (it sends it again), the frames for
+        ``node``'s clients are lost (they are closed when the bus is back, to resume), and
+        the rest waits for the bus."""
         msg = UNPACK.decode(payload)
+        if not self.bus.up:
+            if isinstance(msg, Frame):
+                self.sent_to.get(msg.conn, {}).pop(msg.table, None)
+                if msg.conn in self.shell.conns:
+                    self._refuse(msg.conn, msg.data, unavailable_error())
+            elif isinstance(msg, Deliver):
+                self._undelivered_to.setdefault(node, set()).update(c for c, _ in msg.items)
+            elif not isinstance(msg, Echo) and len(self._resend) < RESEND_MAX:
+                self._resend.append((node, payload))
+            return
         if isinstance(msg, Frame):
             self.routes.pop(msg.table, None)
             if self.sent_to.get(msg.conn, {}).get(msg.table) == node:
@@ -330,7 +396,7 @@ class Node:
         try:
             node = self.owner(f.table)
         except Exception as e:  # PostgreSQL away
-            self.shell.warn("node", "node %s: %s", self.name, e)
+            self._store_failed(e)
             if tries >= RETRIES:
                 self._close(f.conn, "table unavailable: try again")
             else:
@@ -338,6 +404,8 @@ class Node:
             return
         if node is None or node == self.name:
             self.shell._queue(self.core.receive(f.conn, f.data, time.time()))
+        elif not self.bus.up:
+            self._refuse(f.conn, f.data, unavailable_error())
         elif tries >= RETRIES:
             self._close(f.conn, "table unavailable: try again")
         else:
@@ -390,6 +458,8 @@ class Node:
             f = msg.frame
             self.routes.pop(f.table, None)
             self._retry(f, RETRIES)  # once more, from the database's answer
+        elif isinstance(msg, Echo):
+            self.bus_lag = max(0.0, now - msg.sent)
 
     def deliver(self, pid: int, frames: list[bytes]) -> None:
         """What the core sends proxy ``pid`` (committed): to its client's node, with the rest
@@ -408,7 +478,7 @@ class Node:
             for node, items in outbox.items():
                 self.bus.send(node, PACK.encode(Deliver(items)))
 
-    def _close(self, cid: int, reason: str) -> None:
+    def _close(self, cid: int, reason: str, code: int = 1012) -> None:
         if cid < 0:
             self.delivered()  # what it was sent goes before the close
             key = self.origin.pop(cid, None)
@@ -420,7 +490,7 @@ class Node:
         self.sent_to.pop(cid, None)
         c = self.shell.conns.get(cid)
         if c is not None:
-            c.close(1012, reason[:120])
+            c.close(code, reason[:120])
 
     # -- the lobby's listing and the heartbeat ----------------------------------------------------
     def _publish(self) -> None:
@@ -523,7 +593,21 @@ class Node:
                 self.shell._queue(self.core.disconnect(pid, time.time()))
 
     def health(self) -> dict[str, Any]:
+        """``status`` is "degraded" while the bus or PostgreSQL is away (``reasons`` says which)
+        or another node is silent; the node still serves what it can."""
+        reasons = []
+        if not self.bus.up:
+            reasons.append("bus: Redis does not answer (tables of other nodes wait)")
+        if self.store_down is not None:
+            reasons.append(
+                f"store: PostgreSQL does not answer, saving is paused ({self.store_down})"
+            )
+        if self._dead:
+            reasons.append(f"nodes silent: {', '.join(sorted(self._dead))}")
         return {
+            "status": "degraded" if reasons else "ok",
+            "reasons": reasons,
+            "bus_lag_ms": None if self.bus_lag is None else round(self.bus_lag * 1000, 1),
             "node": self.name,
             "leases": len(self.store.tokens),
             "proxies": len(self.proxies),
@@ -534,3 +618,36 @@ class Node:
             "bus": "up" if self.bus.up else "down",
             "silent_nodes": sorted(self._dead),
         }
+
+
+PAUSED = "saving is paused; your moves wait: resume"
+TRY_AGAIN = 1013  # WebSocket close code: try again later
+
+
+def unavailable_error() -> ProtocolError:
+    return ProtocolError(
+        "node.unavailable",
+        f"The table's node cannot be reached just now; nothing was done: send again in {AGAIN:g} s.",
+        f"Le nœud de cette table est injoignable pour l'instant ; rien n'a été fait : "
+        f"renvoyez dans {AGAIN:g} s.",
+        detail={"retry_after": AGAIN},
+    )
+
+
+def paused_error() -> ProtocolError:
+    return ProtocolError(
+        "store.unavailable",
+        f"Saving is paused (the database does not answer); your moves wait: send again in {AGAIN:g} s.",
+        f"L'enregistrement est en pause (la base ne répond pas) ; vos coups attendent : "
+        f"renvoyez dans {AGAIN:g} s.",
+        detail={"retry_after": AGAIN},
+    )
+
+
+def moved_error(table: str) -> ProtocolError:
+    return ProtocolError(
+        "table.moved",
+        "The table moved to another node: connect again and resume with your seat token.",
+        "La table est passée sur un autre nœud : reconnectez-vous et reprenez avec votre jeton.",
+        detail={"table": table},
+    )

@@ -62,7 +62,13 @@ class Ended(msgspec.Struct, tag="e", array_like=True):
     session: str
 
 
-Envelope = Frame | Gone | Deliver | Close | Miss | Handover | Ended
+class Echo(msgspec.Struct, tag="o", array_like=True):
+    """A node's message to itself, back through Redis: how late the bus is (``Node.bus_lag``)."""
+
+    sent: float
+
+
+Envelope = Frame | Gone | Deliver | Close | Miss | Handover | Ended | Echo
 PACK = msgspec.msgpack.Encoder()
 UNPACK = msgspec.msgpack.Decoder(Envelope)
 
