@@ -79,7 +79,9 @@ class Limits:
     handshake_timeout: float = 10.0
     """Seconds a socket has to send a whole HTTP request."""
     idle_timeout: float = 120.0
-    """Seconds of silence before a WebSocket is closed (1011); a ping goes out at half of it."""
+    """Seconds of silence before a WebSocket is closed (1011), at most: it is pinged after
+    ``CoreLimits.ping_every`` (or half of this, if sooner) and closed when nothing comes back
+    within as long again."""
     close_timeout: float = 5.0
     """Seconds a closing socket has to finish the closing handshake before it is dropped."""
     request_timeout: float = 60.0
@@ -154,6 +156,9 @@ class CoreLimits:
     signup_every: float = 60.0  # then one every this many seconds
     password_threads: int = 2  # argon2 hashes at once, off the event loop
     password_queue: int = 64  # logins and signups waiting for them; beyond, 503 at once
+    # -- keep-alive (the shell's sweep; here so that --limit sets it)
+    ping_every: float = 10.0  # seconds of silence before a WebSocket is pinged; closed (1011)
+    # when nothing comes back within as many more (at most idle_timeout / 2)
 
     @classmethod
     def unlimited(cls) -> CoreLimits:
@@ -215,6 +220,8 @@ LIMIT_HELP: dict[str, str] = {
     "signup_every": "seconds between two more signups from one address after that",
     "password_threads": "threads hashing passwords (argon2id) off the event loop",
     "password_queue": "logins and signups waiting for those threads; beyond, 503 at once",
+    "ping_every": "seconds of silence before a WebSocket is pinged; no answer within as many "
+    "more: closed",
 }
 
 
@@ -242,6 +249,7 @@ POSITIVE = frozenset(
         "signup_every",
         "password_threads",
         "password_queue",
+        "ping_every",
     }
 )
 

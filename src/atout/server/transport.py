@@ -5,7 +5,8 @@ An :class:`asyncio.Protocol` feeds bytes to the ``websockets`` library's sans-I/
 handshake); this module joins fragments, checks UTF-8, answers HTTP (``/health``, the browser
 client's files, ``/api/``) and hands whole text messages to the :class:`~atout.server.ws.Shell`.
 Every socket is bounded (:class:`~atout.server.limits.Limits`): the request must arrive within
-the handshake time-out; a WebSocket silent for the idle time-out (pinged at half) is closed.
+the handshake time-out; a WebSocket silent for ``ping_every`` is pinged, and closed if nothing
+comes back within as long again.
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ class WsConnection(asyncio.BufferedProtocol):
         self.utf8: Any = None
         self.parts: list[str] = []
         self.born = self.last_rx = time.monotonic()
-        self.pinged = False
+        self.pinged = False  # a ping went out at pinged_at and nothing came in since
+        self.pinged_at = 0.0
         self.close_at: float | None = None  # dropped then if the closing handshake is not over
         self.buffered = 0  # bytes waiting in the transport at the last look (shell.buffered)
         self._seen_exc: BaseException | None = None
@@ -553,14 +555,16 @@ class WsConnection(asyncio.BufferedProtocol):
             self.cut(f"does not read: its output unread for {self.limits.stall_timeout:g} s")
             self.abort()  # its buffer full: a close frame would never reach it
             return
-        silent = now - self.last_rx
-        if silent > self.limits.idle_timeout:
-            self.shell.timeouts += 1
-            ws.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
-            self._write()
-            self.abort()  # it answers nothing: no closing handshake to wait for
-        elif not self.pinged and silent > self.limits.idle_timeout / 2:
+        every = self.shell.ping_every
+        if self.pinged:
+            if now - self.pinged_at > every:  # nothing came back, not even the pong
+                self.shell.timeouts += 1
+                ws.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
+                self._write()
+                self.abort()  # it answers nothing: no closing handshake to wait for
+        elif now - self.last_rx > every:
             self.pinged = True
+            self.pinged_at = now
             ws.send_ping(b"")
             self._write()
 

@@ -95,6 +95,8 @@ class Shell:
         self.node: Any = None  # several nodes: this one's atout.server.node.Node
         self.stopped = False
         self.closing = False
+        # a silent WebSocket is pinged after this many seconds, dropped after twice as many
+        self.ping_every = min(core.limits.ping_every, self.limits.idle_timeout / 2)
 
     # -- called by the connections -------------------------------------------------------
     def new_connection(self) -> WsConnection:
@@ -343,7 +345,7 @@ class Shell:
         node = {} if self.node is None else self.node.health()
         return {
             **node,
-            "status": "ok",
+            "status": node.get("status", "ok"),  # a node: "degraded" while Redis or PG is away
             "connections": len(self.conns),
             "sockets": len(self.socks),
             "tables": len(self.core.tables),
@@ -440,7 +442,7 @@ class Shell:
 
     def _sweep_every(self) -> float:
         lim = self.limits
-        shortest = min(lim.handshake_timeout, lim.idle_timeout / 2, lim.close_timeout)
+        shortest = min(lim.handshake_timeout, self.ping_every, lim.close_timeout)
         return max(0.02, min(0.5, shortest / 4))
 
     # -- life cycle ------------------------------------------------------------------------
