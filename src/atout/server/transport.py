@@ -2,11 +2,11 @@
 
 An :class:`asyncio.Protocol` feeds bytes to the ``websockets`` library's sans-I/O
 :class:`~websockets.server.ServerProtocol` (framing, control frames, message sizes, the closing
-handshake); this module joins fragments, checks UTF-8, answers HTTP (``/health``, the browser
-client's files, ``/api/``) and hands whole text messages to the :class:`~atout.server.ws.Shell`.
-Every socket is bounded (:class:`~atout.server.limits.Limits`): the request must arrive within
-the handshake time-out; a WebSocket silent for ``ping_every`` is pinged, and closed if nothing
-comes back within as long again.
+handshake); this module joins fragments, checks UTF-8, answers HTTP (``/health``,
+``/metrics``, the browser client's files, ``/api/``) and hands whole text messages to the
+:class:`~atout.server.ws.Shell`. Every socket is bounded (:class:`~atout.server.limits.Limits`):
+the request must arrive within the handshake time-out; a WebSocket silent for ``ping_every`` is
+pinged, and closed if nothing comes back within as long again.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from atout.server import proxies
 from atout.server.accounts import token_hash
 from atout.server.api import MAX_BODY, ApiError, HttpRequest, HttpResponse, error_response
 from atout.server.api import session_token as request_session
+from atout.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from atout.web import static_file
 
 if TYPE_CHECKING:
@@ -315,15 +316,10 @@ class WsConnection(asyncio.BufferedProtocol):
                 self.shell.opened(self)
             return
         if path == "/health":
-            body = msgspec.json.encode(self.shell.health())
-            headers = Headers(
-                [
-                    ("Content-Type", "application/json"),
-                    ("Content-Length", str(len(body))),
-                    ("Connection", "close"),
-                ]
-            )
-            ws.send_response(Response(200, "OK", headers, body))
+            self._plain(msgspec.json.encode(self.shell.health()), "application/json")
+            return
+        if path == "/metrics":  # served beyond max_connections too, as /health
+            self._plain(self.shell.metrics.exposition(), METRICS_TYPE)
             return
         found = static_file(path)  # the browser client
         if found is not None:
@@ -340,6 +336,18 @@ class WsConnection(asyncio.BufferedProtocol):
             ws.send_response(Response(200, "OK", headers, body))
             return
         ws.send_response(ws.reject(HTTPStatus.NOT_FOUND, "Not found: try /, /ws or /health.\n"))
+
+    def _plain(self, body: bytes, kind: str) -> None:
+        """A 200 answer of the operator's routes (/health, /metrics), then the socket closed."""
+        headers = Headers(
+            [
+                ("Content-Type", kind),
+                ("Content-Length", str(len(body))),
+                ("Cache-Control", "no-store"),
+                ("Connection", "close"),
+            ]
+        )
+        self.ws.send_response(Response(200, "OK", headers, body))
 
     # -- the JSON API (read here: the websockets library parses GET requests only) -----------------
     def _api_head(self, head: bytes, rest: bytes) -> None:

@@ -41,6 +41,7 @@ from atout.server.conns import is_loopback
 from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
 from atout.server.listener import Listener, bind
+from atout.server.metrics import Metrics
 from atout.server.pgstore import LeaseLost, open_store
 from atout.server.proxies import trusted
 from atout.server.searches import Searches
@@ -95,6 +96,8 @@ class Shell:
         self.node: Any = None  # several nodes: this one's atout.server.node.Node
         self.stopped = False
         self.closing = False
+        self.metrics = Metrics(self)  # GET /metrics
+        self._moved: list[float] = []  # when the moves waiting for the flush were read
         # a silent WebSocket is pinged after this many seconds, dropped after twice as many
         self.ping_every = min(core.limits.ping_every, self.limits.idle_timeout / 2)
 
@@ -236,6 +239,8 @@ class Shell:
     def _api_send(self, conn: WsConnection, req: HttpRequest, resp: HttpResponse) -> None:
         if not self._flush():  # durable before answered (several nodes: PostgreSQL away)
             resp = _unavailable()
+        if req.path == "/api/login":
+            self.metrics.login_refused(resp.status)
         conn._api_reply(resp, head_only=req.method == "HEAD")
         if resp.ended_session is not None:
             self.end_session(resp.ended_session)
@@ -259,11 +264,17 @@ class Shell:
         self.frames_in += 1
         if self.node is not None and self.node.route(conn_id, data):
             return  # forwarded to the node holding the table
-        self._queue(self.core.receive(conn_id, data, time.time()))
-        if self.core.held:
+        core = self.core
+        moves = core.moves_applied
+        self._queue(core.receive(conn_id, data, time.time()))
+        if core.moves_applied != moves:  # a move: its latency is taken when it is written
             c = self.conns.get(conn_id)
             if c is not None:
-                c.hold(self.core.held)
+                self._moved.append(c.last_rx)
+        if core.held:
+            c = self.conns.get(conn_id)
+            if c is not None:
+                c.hold(core.held)
 
     def refuse(self, conn_id: int, err: ProtocolError) -> None:
         """Send ``conn_id`` an error the transport found (in turn with the core's messages)."""
@@ -379,10 +390,16 @@ class Shell:
         whether the commit was made (several nodes: False when PostgreSQL refused it)."""
         self._flush_scheduled = False
         pending, self._pending = self._pending, []
+        moved = self._moved
+        if moved:
+            self._moved = []
         if self.stopped:
             return False  # after the stop: the store is closed, the sockets are gone
+        store = self.store
+        wrote = store.dirty
+        started = time.perf_counter()
         try:
-            self.store.commit()  # durable before announced
+            store.commit()  # durable before announced
         except LeaseLost as e:  # several nodes: refused, nothing written, nothing sent
             self.node.lease_lost(e, pending)
             return False
@@ -391,6 +408,8 @@ class Shell:
                 raise
             self.node.commit_failed(e, pending)  # PostgreSQL away: nothing sent
             return False
+        if wrote:
+            self.metrics.commit.observe(time.perf_counter() - started)
         frames: dict[int, bytes] = {}  # id(message): its frame (messages alive till the end)
         out: dict[int, list[bytes]] = {}
         for conn_id, msg in pending:
@@ -411,6 +430,8 @@ class Shell:
                 self.node.deliver(conn_id, mine)
         if self.node is not None:
             self.node.delivered()
+        if moved:
+            self.metrics.answered(moved, time.monotonic())
         return True
 
     def flush_now(self) -> None:
