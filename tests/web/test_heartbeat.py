@@ -37,3 +37,19 @@ def test_a_frozen_game_master_is_noticed_by_the_page(chromium) -> None:
         page.wait_for_selector("#connect")
         holder.join(10)
         assert not errors, errors
+
+
+def test_the_page_given_several_addresses_uses_the_next_when_one_is_away(chromium) -> None:
+    """``?ws=A,B`` (issue 28: clients that fail over without a proxy): A refuses the socket, so
+    the page connects through B, and says which address it uses."""
+    with Servers(seed=3) as servers:
+        errors: list[str] = []
+        page = person(chromium, servers, errors)
+        away = "ws://127.0.0.1:9/ws"  # the discard port: nothing listens there
+        page.goto(f"{servers.gm_http_url}/?ws={away},{servers.ws_url}")
+        page.fill("#name", "yan")
+        page.click("#connect")
+        page.wait_for_selector(".tiles .tile")
+        state = page.evaluate("() => [window.atout.state.status, window.atout.state.url]")
+        assert state == ["online", servers.ws_url]
+        assert not [e for e in errors if "127.0.0.1:9" not in e], errors

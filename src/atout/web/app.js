@@ -6,7 +6,7 @@
 // version they were listed for, once. The seat token lives in sessionStorage, so a reload resumes.
 
 import { backUrl, prewarm, cardEl, cardName, cardsEl, glyph, isCardCode, isCardList, sentenceNodes } from "./cards.js";
-import { Connection, ServerError, dealIsFair, defaultUrl } from "./net.js";
+import { Connection, RETRYABLE, ServerError, dealIsFair, defaultUrls } from "./net.js";
 import { t, label, valueWord, optionLabel, optionHelp, moveWord, MOUSE } from "./i18n.js";
 import { CardTable, moveCards, icon as iconSvg } from "./table.js";
 import { dealScores } from "./layouts.js";
@@ -39,7 +39,8 @@ const store = {
 const S = {
   lang: store.get("atout.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en"),
   name: store.get("atout.name") || "",
-  url: defaultUrl(),
+  urls: defaultUrls(), // the nodes' addresses (?ws=a,b), tried in turn
+  url: defaultUrls()[0],
   conn: null,
   status: "idle", // idle | connecting | online | reconnecting
   error: "",
@@ -167,6 +168,7 @@ async function connect(name) {
     await conn.open(S.name, S.lang);
     S.status = "online";
     S.retries = 0;
+    S.urlTries = 0;
     const games = await conn.request("list_games", {});
     S.games = games.body.games;
     if (S.at) await rejoin(S.at.reconnectFrom ?? -1);
@@ -178,6 +180,13 @@ async function connect(name) {
     if (conn !== S.conn) return;
     if (S.at && !(e instanceof ServerError)) {
       closed(false);
+      return;
+    }
+    if (!(e instanceof ServerError) && (S.urlTries = (S.urlTries || 0) + 1) < S.urls.length) {
+      S.url = S.urls[(S.urls.indexOf(S.url) + 1) % S.urls.length]; // that node is away: the next
+      conn.close();
+      S.conn = null;
+      await connect(name);
       return;
     }
     S.status = "idle";
@@ -206,6 +215,9 @@ function closed(byUs, ev) {
     render();
     return;
   }
+  // a node that closed on its own (the table moved, it restarts) is tried again first; one that
+  // went silent or refused the socket, the next address
+  if (!ev || ![1012, 1013].includes(ev.code)) S.url = S.urls[(S.urls.indexOf(S.url) + 1) % S.urls.length];
   S.status = "reconnecting";
   S.pending = false;
   S.at.reconnectFrom = S.lastVersion;
@@ -226,8 +238,18 @@ async function rejoin(version) {
   delete at.reconnectFrom;
   if (version < 0) resetTable();
   try {
-    if (at.token) await S.conn.request("resume", { table: at.table, token: at.token, version });
-    else await S.conn.request("watch", { table: at.table, version });
+    for (let tries = 0; ; tries++) {
+      try {
+        if (at.token) await S.conn.request("resume", { table: at.table, token: at.token, version });
+        else await S.conn.request("watch", { table: at.table, version });
+        break;
+      } catch (e) {
+        if (!(e instanceof ServerError) || !RETRYABLE.has(e.code) || tries >= 30) throw e;
+        S.message = waitText(e); // the node or the database is away: said, and tried again
+        drawStatus();
+        await sleep(retryMs(e));
+      }
+    }
     S.message = ""; // what was said before the drop (the server stopping) is over
     S.screen = "table";
     render();
@@ -238,6 +260,18 @@ async function rejoin(version) {
     await toLobby(tr("lost_table") + " " + errorText(e));
   }
 }
+
+/** What a retryable refusal means for the player (saving paused, the table's node away). */
+function waitText(e) {
+  return tr(e.code === "store.unavailable" ? "saving_paused" : e.code === "node.unavailable" ? "node_away" : "refused", { text: e.text(S.lang) });
+}
+
+function retryMs(e) {
+  const after = Number((e.body.detail || {}).retry_after);
+  return Math.min(10000, Math.max(250, (Number.isFinite(after) ? after : 1) * 1000));
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function errorText(e) {
   if (e instanceof ServerError) return e.text(S.lang);
@@ -275,8 +309,8 @@ function receive(msg) {
         toLobby(tr("seat_taken_over"));
         return;
       }
-      // the server stopping is news, not a refusal: the page reconnects by itself
-      S.message = b.code === "server.shutting_down" ? tr("server_stopping") : tr("refused", { text: new ServerError(b).text(S.lang) });
+      // the server stopping or the table moving is news, not a refusal: the page reconnects
+      S.message = b.code === "server.shutting_down" ? tr("server_stopping") : b.code === "table.moved" ? tr("table_moved") : tr("refused", { text: new ServerError(b).text(S.lang) });
       drawTable();
     }
     return;
@@ -1385,7 +1419,19 @@ async function sendMove(move) {
   S.hint = null;
   drawTable();
   try {
-    await S.conn.request("move", { table: S.at.table, version: u.version, move });
+    for (let tries = 0; ; tries++) {
+      try {
+        await S.conn.request("move", { table: S.at.table, version: u.version, move });
+        break;
+      } catch (e) {
+        // nothing was done (the table's node or the database is away): said, and sent again
+        if (!(e instanceof ServerError) || !RETRYABLE.has(e.code) || tries >= 30 || !S.conn) throw e;
+        S.message = waitText(e);
+        drawTable();
+        await sleep(retryMs(e));
+        S.message = "";
+      }
+    }
   } catch (e) {
     S.message = tr("refused", { text: errorText(e) });
     playSound("refuse");

@@ -128,14 +128,23 @@ export class ServerError extends Error {
 
 /** The game master's URL: ?ws=... when given, else /ws on the page's own host. */
 export function defaultUrl(loc = window.location) {
-  const given = new URLSearchParams(loc.search).get("ws");
-  if (given) return given;
-  return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
+  return defaultUrls(loc)[0];
 }
 
-// A ping this often (ms); nothing received for 2.5 of them: the game master is gone (frozen,
-// paused, cut off), and the socket is given up at once rather than waited on for ever.
-const HEARTBEAT_MS = 15000;
+/** The game master's addresses: ``?ws=`` may name several nodes ("wss://a/ws,wss://b/ws"), tried
+ *  in turn when one stops answering; by default the page's own server. */
+export function defaultUrls(loc = window.location) {
+  const given = new URLSearchParams(loc.search).get("ws");
+  const urls = (given || "").split(",").map((u) => u.trim()).filter((u) => /^wss?:\/\//.test(u));
+  return urls.length ? urls : [`${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`];
+}
+
+/** Refusals that did nothing and say when to send again (a node or the database away, a rate). */
+export const RETRYABLE = new Set(["node.unavailable", "store.unavailable", "limit.rate"]);
+
+// A ping this often (ms); nothing received for 2.5 of them (10 s): the game master is gone
+// (frozen, paused, cut off), and the socket is given up at once rather than waited on for ever.
+const HEARTBEAT_MS = 4000;
 
 export class Connection {
   /** Call open(), then request() as often as needed; close() ends it. */
