@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -79,18 +80,19 @@ class Seat:
         self.resumed = 0
         self.refused: dict[str, int] = {}
 
-    async def connect(self, first: int = 0) -> Client:
-        """A connection to one of the nodes (tried in turn from ``first``), retried for 60 s."""
+    async def connect(self, first: int = 0) -> tuple[Client, int]:
+        """A connection to one of the nodes (tried in turn from ``first``), retried for 60 s;
+        and the index of its node."""
         end = time.monotonic() + 60
         k = first
         while True:
-            url = self.urls[k % len(self.urls)]
+            node = k % len(self.urls)
             k += 1
             try:
                 return await Client.connect(
-                    url, f"s{self.seat}{self.game[:2]}", record=self.frames,
+                    self.urls[node], f"s{self.seat}{self.game[:2]}", record=self.frames,
                     keepalive=self.opts.keepalive, open_timeout=5,
-                )  # fmt: skip
+                ), node  # fmt: skip
             except Exception:
                 if time.monotonic() > end:
                     raise
@@ -98,36 +100,48 @@ class Seat:
 
     async def play(self, c: Client) -> Any:
         """To the end; the connection is replaced (and the seat resumed) whenever it fails."""
-        attempt = 0
-        while True:
+        node = 0  # the index in urls of the node this connection is to
+        for _ in range(500):
             try:
                 return await self._play(c)
-            except (ConnectionError, OSError, TimeoutError):
-                pass
+            except (ConnectionError, OSError, TimeoutError, ConnectionClosed):
+                if c.ws.protocol.close_rcvd is None:
+                    node += 1  # that node failed us (no close from it): the next one first
             except ClientError as e:
-                if e.code not in RETRYABLE and e.code != "lobby.unknown_table":
+                if e.code not in RETRYABLE:
                     raise
-                self.refused[e.code] = self.refused.get(e.code, 0) + 1
+                self._refused(e)
                 await asyncio.sleep(float((e.detail or {}).get("retry_after") or 0.3))
+                if not c.closed.is_set():
+                    continue  # refused, nothing done: send again on the same connection
             await c.close()
-            attempt += 1
-            if attempt > 200:
-                raise AssertionError(f"{self.table}: resumed too often")
-            c = await self._resume(attempt)
+            c, node = await self._resume(node)
+        raise AssertionError(f"{self.table}: resumed too often")
 
-    async def _resume(self, attempt: int) -> Client:
+    def _refused(self, e: Exception) -> None:
+        code = getattr(e, "code", type(e).__name__)
+        self.refused[code] = self.refused.get(code, 0) + 1
+
+    async def _resume(self, node: int) -> tuple[Client, int]:
+        """A new connection (to ``urls[node]`` first, then the next) with the seat resumed;
+        a retryable refusal is sent again on the same connection."""
         while True:
-            c = await self.connect(first=attempt)
-            try:
-                await c.resume(self.table, self.token, version=self.seen)
-                self.resumed += 1
-                return c
-            except (ClientError, ConnectionError, OSError, TimeoutError) as e:
-                code = getattr(e, "code", "closed")
-                self.refused[code] = self.refused.get(code, 0) + 1
-                await c.close()
-                await asyncio.sleep(0.3)
-                attempt += 1
+            c, node = await self.connect(first=node)
+            for _ in range(60):
+                try:
+                    await c.resume(self.table, self.token, version=self.seen)
+                    self.resumed += 1
+                    return c, node
+                except ClientError as e:
+                    self._refused(e)
+                    if e.code not in RETRYABLE and e.code != "lobby.unknown_table":
+                        raise
+                    await asyncio.sleep(float((e.detail or {}).get("retry_after") or 0.3))
+                except (ConnectionError, OSError, TimeoutError, ConnectionClosed) as e:
+                    self._refused(e)
+                    break
+            await c.close()
+            node += 1
 
     async def _play(self, c: Client) -> Any:
         f = c.feed(self.table)
@@ -155,7 +169,8 @@ class Seat:
                 self.acked_at.append(time.monotonic())
                 self.seen = max(self.seen, rep.version)
                 continue
-            await f.wait(5)
+            with contextlib.suppress(TimeoutError):
+                await f.wait(5)
         return f.over
 
     def views_conflicts(self) -> int:
@@ -200,7 +215,7 @@ async def phase(
         for i in range(2):
             own = names[(k + i) % 2]
             seats.append(Seat(game, i, [urls[own], *(urls[n] for n in names if n != own)], opts))
-        clients = [await s.connect() for s in seats]
+        clients = [(await s.connect())[0] for s in seats]
         info = await clients[0].create_table(game, 2)
         for s, c in zip(seats, clients, strict=True):
             s.table = info.table
@@ -229,7 +244,7 @@ async def phase(
         t.cancel()
     moved_again = []
     for t in struck:
-        after = [x for s in tables[t] for x in s.acked_at if x > max(t0, before[t])]
+        after = [x for s in tables[t] for x in s.acked_at if x > max(t0 + 0.5, before[t])]
         if after:
             moved_again.append(min(after) - t0)
     return {
@@ -368,7 +383,7 @@ def main() -> None:
     ap.add_argument("--lanes", type=int, default=18, help="tables per phase")
     ap.add_argument("--faults", default="redis,postgres,pause,kill")
     ap.add_argument("--delay", type=float, default=0.15, help="seconds before each move")
-    ap.add_argument("--keepalive", type=float, default=4.0, help="the players' ping interval")
+    ap.add_argument("--keepalive", type=float, default=3.0, help="the players' ping interval")
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds for a phase's games")
     ap.add_argument("--logs", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "chaos"))
     ap.add_argument("--json", help="write the results there too")

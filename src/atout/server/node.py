@@ -342,6 +342,8 @@ class Node:
         if self.core._throttle(c, time.time()):
             return False  # the core says so (limit.rate)
         if not self.bus.up or node in self._dead:  # no way there now: the client sends again
+            if node in self._dead:
+                self.routes.pop(tid, None)  # looked up again: taken over once its lease lapses
             self._refuse(conn_id, data, unavailable_error())
             return True
         raw = data if isinstance(data, bytes) else data.encode()
