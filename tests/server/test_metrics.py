@@ -91,6 +91,9 @@ def test_each_node_exports_its_leases_bus_and_forwarded_frames(pg_url, redis_url
                 assert one(g, "atout_takeovers_total") == 0
                 assert one(g, "atout_tables_lost_total") == 0
             assert one(gb, "atout_tables", status="waiting") == 1
+            node = a.shell.node
+            await until(lambda: node.bus_lag is not None, "a bus echo", 15)
+            assert 0 <= one(await scrape(a.port), "atout_bus_lag_seconds") < 5
             assert a.shell.health()["status"] == "ok"
             for c in (guest, host):
                 await c.close()
