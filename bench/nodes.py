@@ -269,6 +269,56 @@ def run_failover(pg: Cluster, redis: RedisServer, kills: int, tables: int) -> li
     return rounds
 
 
+def run_efficiency(
+    pg: Cluster, redis: RedisServer, clients: int, seconds: float, rounds: int,
+    think: tuple[float, float],
+) -> list[dict[str, Any]]:  # fmt: skip
+    """One node against two under the same offered load (``clients`` players thinking
+    ``think`` seconds before each move), alternated ``rounds`` times in one run: moves per
+    CPU-second of the whole system (the nodes, PostgreSQL, Redis and the client processes)."""
+    rows = []
+    for k in range(rounds):
+        for n in (1, 2) if k % 2 == 0 else (2, 1):
+            db, bus = pg.new_db(), redis.new_db()
+            procs = [start_node(f"n{i}", db, bus, clients + 200) for i in range(n)]
+            try:
+                nodes = [(port_of(p), p.pid) for p in procs]
+                row = saturation(nodes, clients, seconds, db_pids(pg, redis), think=think)
+            finally:
+                for p in procs:
+                    p.terminate()
+                for p in procs:
+                    p.wait(timeout=30)
+            busy = row["nodes_busy"] + row["db_busy"] + row["clients_busy"]
+            row.update(setup=f"{n} node{'s' if n > 1 else ''}", round=k + 1,
+                       system_busy=round(busy, 3),
+                       moves_per_cpu_s=round(row["moves_s"] / busy) if busy else None,
+                       loadavg=round(os.getloadavg()[0], 2))  # fmt: skip
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    return rows
+
+
+def efficiency_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Medians per setup, and two nodes' efficiency: the ratio of the medians, and the median
+    of the ratios within each round (the two setups measured back to back)."""
+    med = {
+        n: statistics.median(r["moves_per_cpu_s"] for r in rows if r["setup"] == n)
+        for n in ("1 node", "2 nodes")
+    }
+    per_round = [
+        b["moves_per_cpu_s"] / a["moves_per_cpu_s"]
+        for a in rows if a["setup"] == "1 node"
+        for b in rows if b["setup"] == "2 nodes" and b["round"] == a["round"]
+    ]  # fmt: skip
+    return {
+        "moves_per_cpu_s": med,
+        "ratio_of_medians": round(med["2 nodes"] / med["1 node"], 3),
+        "ratios": [round(x, 3) for x in per_round],
+        "median_ratio": round(statistics.median(per_round), 3),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clients", default="400,1000")
@@ -276,9 +326,29 @@ def main() -> None:
     ap.add_argument("--kills", type=int, default=10)
     ap.add_argument("--tables", type=int, default=20, help="bot tables on the victim per kill")
     ap.add_argument("--paced", type=int, default=4000, help="clients of the paced run (0: none)")
+    ap.add_argument(
+        "--efficiency",
+        type=int,
+        default=0,
+        help="rounds of one node against two under the same paced load (only that)",
+    )
+    ap.add_argument("--think", default="0.5,1.5", help="the paced players' think time (s, s)")
     ap.add_argument("--json", default=None)
     a = ap.parse_args()
+    lo, hi = (float(x) for x in a.think.split(","))
     pg, redis = Cluster(durable=True).start(), RedisServer().start()
+    if a.efficiency:
+        try:
+            rows = run_efficiency(pg, redis, int(a.clients.split(",")[0]), a.seconds,
+                                  a.efficiency, (lo, hi))  # fmt: skip
+        finally:
+            redis.stop()
+            pg.stop()
+        summary = efficiency_summary(rows)
+        print(json.dumps(summary))
+        if a.json:
+            Path(a.json).write_text(json.dumps({"efficiency": rows, "summary": summary}, indent=2))
+        return
     try:
         with tempfile.TemporaryDirectory() as tmp:
             sat = [

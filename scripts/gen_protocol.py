@@ -676,9 +676,12 @@ server restart a table counts again from its state version.
     **1009** too large; **1002** a framing error; **1008** the client does not read what it is
     sent (more than `--conn-buffer` 1 MiB waiting); a client whose output stays unread for
     `--stall-timeout` (15 s), or past its share when all clients together hold over
-    `--total-buffer` 64 MiB, is dropped at once (its buffer full, no close frame would reach it); **1011** silent for the idle time-out (`--idle-timeout` 120 s; a ping goes
-    out at half of it, and browsers and WebSocket libraries answer pings by themselves); **1001**
-    the server is stopping; **4001** the session the socket was opened with was logged out (on
+    `--total-buffer` 64 MiB, is dropped at once (its buffer full, no close frame would reach it); **1011** no pong to the game master's ping (a connection silent for
+    `--limit ping_every` 10 s is pinged, and closed when nothing comes back within as long
+    again; browsers and WebSocket libraries answer pings by themselves), or silent for the idle
+    time-out (`--idle-timeout` 120 s); **1012** the table moved to another node (after the error
+    `table.moved`), or another node holds it now: resume; **1013** saving is paused (the
+    database does not answer): resume a little later; **1001** the server is stopping; **4001** the session the socket was opened with was logged out (on
     any device, any node), after the error `account.logged_out`.
   * A connection over its command rate gets `limit.rate` once, then is not read at all until its
     bucket has refilled (`detail.retry_after`): what it sends meanwhile waits in its own socket.

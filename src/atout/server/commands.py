@@ -97,7 +97,7 @@ def serve(
     idle_timeout: Annotated[
         float,
         typer.Option(
-            min=1.0, help="Seconds of silence before a WebSocket is closed (pinged at half)."
+            min=1.0, help="Seconds of silence before a WebSocket is closed (pinged before: --limit ping_every)."
         ),
     ] = 120.0,
     request_timeout: Annotated[
