@@ -273,7 +273,7 @@ def test_a_logout_on_one_node_closes_the_sessions_sockets_on_another(pg_url, red
             s, h, _ = await http(a.port, post("/api/login", {"name": "Noé", "password": GOOD}))
             token = token_of(h)
             on_b, _ = await _account_socket(b.port, token)
-            a.store.db.execute("DELETE FROM sessions")
+            a.store.conn.execute("DELETE FROM sessions")
             a.store.commit()
             msgs, code = await _closed(on_b)
             assert code == SESSION_ENDED

@@ -162,9 +162,9 @@ def test_two_game_masters_on_one_postgresql_share_the_counters(pg_url):
     a = Core(PostgresStore(pg_url), limits=LIMITS)
     b = Core(PostgresStore(pg_url), limits=LIMITS)
     try:
-        a.store.db.execute("DELETE FROM throttle")
-        a.store.db.execute("DELETE FROM sessions")
-        a.store.db.execute("DELETE FROM accounts")
+        a.store.conn.execute("DELETE FROM throttle")
+        a.store.conn.execute("DELETE FROM sessions")
+        a.store.conn.execute("DELETE FROM accounts")
         a.store.commit()
         owner(a, "Nina")
         for i in range(LIMITS.login_free):

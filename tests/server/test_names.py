@@ -229,13 +229,13 @@ def test_the_migration_on_postgresql(pg_url):
     store = PostgresStore(pg_url)
     try:
         assert store.migrated == [8] and store.version() == 8
-        row = store.db.execute("SELECT skeleton, skeleton_cased FROM accounts").fetchone()
+        row = store.conn.execute("SELECT skeleton, skeleton_cased FROM accounts").fetchone()
         assert row == ("alice", "Alice")
         core = Core(store)
         e = signup_refused(core, "AIice", 409, "account.name_taken")
         assert e["detail"]["reason"] == "confusable"
         signup(core, "Bob", address="203.0.113.2")
-        got = store.db.execute("SELECT skeleton FROM accounts WHERE key='bob'").fetchone()
+        got = store.conn.execute("SELECT skeleton FROM accounts WHERE key='bob'").fetchone()
         assert got == ("bob",)
         h = on(core)
         g = connect_as(h, None, CYRILLIC_ALICE)

@@ -517,7 +517,7 @@ def test_a_database_of_the_previous_schema_is_migrated_in_place_without_loss(tmp
     old.close()
     store = SQLiteStore(path)
     assert store.migrated == [v for v, _, _ in migrations.MIGRATIONS]
-    assert migrations.version(store.db) == migrations.LATEST
+    assert store.version() == migrations.LATEST
     for t, rows in before.items():
         after = store.db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
         width = len(rows[0])

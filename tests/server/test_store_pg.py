@@ -22,6 +22,7 @@ from tests.server.harness import Harness, game_ids, players_for
 from atout.server import accounts as accounts_mod
 from atout.server import record as rec
 from atout.server.core import Core
+from atout.server.db import Counter, GameRating, PlayRow, RatingRow
 from atout.server.limits import CoreLimits
 from atout.server.migrations import SchemaTooNew
 from atout.server.pgstore import LATEST, PostgresStore, is_url, open_store
@@ -207,6 +208,101 @@ def test_whole_games_leave_the_same_records_in_both_stores(tmp_path, pg_url):
 # ------------------------------------------------------------------ the platform, on both
 
 
+def test_accounts_and_sessions_rows_on_either_store(opener):
+    """The typed rows of accounts and sessions (db.AccountRows): written in the open
+    transaction, kept by the commit, read back the same from both databases."""
+    s = opener()
+    alma = s.add_account("Alma", "alma", "h1", 1.5, "aima", "AIma")
+    bob = s.add_account("Bob", "bob", "h2", 2.5, "bob", "Bob")
+    assert s.dirty and alma != bob
+    assert s.account("alma") == (alma, "Alma", "h1", 1.5) and s.account("nobody") is None
+    assert s.account_by_keys("x", "aima", "x") == "Alma"  # a look-alike, by its skeleton
+    assert s.account_by_keys("bob", "aima", "x") == "Bob"  # the same key comes first
+    assert s.account_by_keys("x", "y", "z") is None
+    s.set_password(alma, "h3")
+    s.add_session("s1", alma, 3.0, 10.0)
+    s.add_session("s2", bob, 3.0, 20.0)
+    s.extend_session("s2", 30.0)
+    s.commit()
+    crash(s)
+
+    s = opener()
+    assert s.account("alma").password == "h3"
+    assert s.session("s1") == ("Alma", 10.0) and s.session("s2") == ("Bob", 30.0)
+    assert s.end_session("s1") and not s.end_session("s1") and s.session("s1") is None
+    assert s.purge_sessions(30.0) == 1 and s.session("s2") is None
+
+
+def test_login_counters_move_by_compare_and_set_on_either_store(opener):
+    s = opener()
+    first = Counter(1.0, 10.0, 10.0)
+    assert s.counter("k") is None
+    assert s.add_counter("k", first) and not s.add_counter("k", Counter(9.0, 9.0, 9.0))
+    assert s.counter("k") == first
+    moved = Counter(2.0, 11.0, 12.0)
+    assert not s.move_counter("k", Counter(1.0, 9.0, 10.0), moved)  # read stale: refused
+    assert s.move_counter("k", first, moved) and s.counter("k") == moved
+    assert s.add_counter("old", Counter(1.0, 1.0, 0.0))
+    assert s.purge_counters(5.0) == 1 and s.counter("old") is None
+    s.drop_counter("k")
+    assert s.counter("k") is None
+
+
+def test_ratings_plays_and_their_lists_on_either_store(opener):
+    """db.RatingRows: a game's ratings and plays, then the leaderboard (ties by name, byte
+    order in both), a player's ratings, games and curve, and the history as each viewer may
+    see it (a private table only to those who sat at it)."""
+    s = opener()
+    for tid, private, t in (("pub", False, 1.0), ("priv", True, 2.0)):
+        s.create_table(msgspec.structs.replace(_head(tid), settings={"private": private}))
+        s.start(tid, "aa" * 16, "bb" * 32, t)
+        s.finish(tid, {"winners": [0]}, t + 1, [])
+    assert s.rating("q2j", "alma") is None
+    s.record_plays(
+        "pub",
+        True,
+        [
+            RatingRow("q2j", "alma", "account", "Alma", 27.0, 7.0, 6.0, 1),
+            RatingRow("q2j", "bot:random", "bot", "bot-random", 17.0, 1.0, 14.0, 0),
+        ],
+        [PlayRow("pub", 0, "alma", "q2j", 2.0, 1, 1, 6.0)],
+    )
+    s.record_plays(
+        "priv",
+        True,
+        [
+            RatingRow("q2j", "alma", "account", "Alma", 28.0, 6.0, 10.0, 0),
+            RatingRow("q2j", "boris", "account", "Boris", 26.0, 6.0, 10.0, 1),
+        ],
+        [
+            PlayRow("priv", 0, "alma", "q2j", 3.0, 0, 1, 10.0),
+            PlayRow("priv", 1, "boris", "q2j", 3.0, 1, 1, 10.0),
+        ],
+    )
+    s.commit()
+    crash(s)
+
+    s = opener()
+    assert s.rating("q2j", "alma") == (28.0, 6.0) and s.rated_count("q2j") == 3
+    board = s.leaderboard("q2j", 2, 0)
+    assert [(r.name, r.games, r.wins) for r in board] == [("bot-random", 1, 0), ("Alma", 2, 1)]
+    assert [r.name for r in s.leaderboard("q2j", 2, 2)] == ["Boris"]  # tied: by name
+    assert s.ratings_of("alma") == [GameRating("q2j", 10.0, 28.0, 6.0, 2, 1)]
+    assert [p.table for p in s.plays_of("alma", "alma", 10)] == ["priv", "pub"]
+    assert [p.table for p in s.plays_of("alma", "carla", 10)] == ["pub"]
+    assert [p.table for p in s.plays_of("alma", None, 10)] == ["pub"]
+    assert s.rating_curve("alma", "q2j", 1) == [(3.0, 10.0)]
+    assert s.seat_names(["pub", "priv", "none"]) == {"pub": ["Alma", ""], "priv": ["Alma", ""]}
+    assert s.seat_names([]) == {}
+    assert [h.table for h in s.history(None, None, 10, 0)] == ["pub"]
+    assert [h.table for h in s.history(None, "boris", 10, 0)] == ["priv", "pub"]
+    assert [h.table for h in s.history(None, "boris", 1, 1)] == ["pub"]
+    assert [h.table for h in s.history("boris", "boris", 10, 0)] == ["priv"]
+    assert [h.table for h in s.history("boris", None, 10, 0)] == []
+    (pub,) = s.history("alma", None, 10, 0)
+    assert pub == ("pub", "q2j", 2.0, '{"winners":[0]}', 1)
+
+
 @pytest.fixture
 def cheap_hashes(monkeypatch):
     monkeypatch.setattr(
@@ -247,26 +343,22 @@ def test_accounts_sessions_ratings_and_history_on_either_store(opener, cheap_has
     assert js(call(again, "GET", "/api/leaderboard/q2j"))["players"] == board["players"]
 
 
-def test_a_failing_platform_statement_fails_alone(pg_url):
+def test_a_failing_platform_statement_fails_alone(opener):
     """In PostgreSQL an error aborts the whole transaction; the store runs each platform
     statement in a savepoint so that the moves written beside it are kept, as in SQLite."""
-    import psycopg
-
-    s = PostgresStore(pg_url)
+    s = opener()
     s.create_table(_head("t1"))
     s.start("t1", "aa" * 16, "bb" * 32, 2.0)
     s.add_move("t1", 1, _move(1))
-    s.db.execute("INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?)",
-                 ("A", "a", "x", 1.0))  # fmt: skip
-    with pytest.raises(psycopg.errors.UniqueViolation):
-        s.db.execute("INSERT INTO accounts (name, key, password, created) VALUES (?, ?, ?, ?)",
-                     ("A", "a", "y", 2.0))  # fmt: skip
+    s.add_account("A", "a", "x", 1.0, "a", "A")
+    with pytest.raises(Exception) as e:  # the key is taken: the database's IntegrityError
+        s.add_account("A", "a", "y", 2.0, "a", "A")
+    assert "IntegrityError" in {c.__name__ for c in type(e.value).__mro__}
     s.commit()
-    s.conn.close()
-    s = PostgresStore(pg_url)
+    crash(s)
+    s = opener()
     assert s.unfinished()[0].moves == [_move(1)]
-    assert s.db.execute("SELECT password FROM accounts").fetchall() == [("x",)]
-    s.close()
+    assert s.account("a").password == "x"
 
 
 # ------------------------------------------------------------------ PostgreSQL's own

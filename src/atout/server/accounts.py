@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import sqlite3
 import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,7 @@ from atout.games.base import AtoutError
 from atout.server.names import account_like, keys, name_key, normalise_name
 
 if TYPE_CHECKING:
+    from atout.server.db import Database
     from atout.server.throttle import Throttle
 
 SESSION_TTL = 30 * 86400.0  # seconds a session lives after its last use
@@ -123,13 +123,12 @@ def run_job(p: Pending) -> str | bool | tuple[bool, str | None]:
 
 
 class Accounts:
-    """Accounts and sessions in the game master's database (``store.db``); writes mark the store
-    dirty and are made durable by its next commit. ``throttle`` counts the attempts
+    """Accounts and sessions in the game master's database (its store: writes join the open
+    transaction, made durable by the next commit). ``throttle`` counts the attempts
     (:class:`~atout.server.throttle.Throttle`; None: no limit, for tools)."""
 
-    def __init__(self, store: Any, throttle: Throttle | None = None) -> None:
+    def __init__(self, store: Database, throttle: Throttle | None = None) -> None:
         self.store = store
-        self.db: sqlite3.Connection = store.db
         self.throttle = throttle
 
     # -- signup -------------------------------------------------------------------------------
@@ -146,18 +145,13 @@ class Accounts:
         a session; returns (name, session token)."""
         assert hashed.startswith("$argon2id$")
         self._not_taken(p.name)
-        (account,) = self.db.execute(  # RETURNING: SQLite and PostgreSQL alike (no lastrowid)
-            "INSERT INTO accounts (name, key, password, created, skeleton, skeleton_cased)"
-            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-            (p.name, name_key(p.name), hashed, now, *keys(p.name)),
-        ).fetchone()
-        self.store.dirty = True
-        return p.name, self._new_session(int(account), now)
+        account = self.store.add_account(p.name, name_key(p.name), hashed, now, *keys(p.name))
+        return p.name, self._new_session(account, now)
 
     def _not_taken(self, name: str) -> None:
         """Refuses ``name`` if an account has it, in any case, or a name it looks like
         (Unicode confusables: :func:`atout.server.names.account_like`)."""
-        like = account_like(self.db, name)
+        like = account_like(self.store, name)
         if like is not None and name_key(like) == name_key(name):
             raise AccountError(
                 "account.name_taken",
@@ -183,19 +177,15 @@ class Accounts:
         counter = None
         if self.throttle is not None:
             counter = self.throttle.login(address, key, now)
-        row = self.db.execute("SELECT name, password FROM accounts WHERE key=?", (key,)).fetchone()
-        if row is None or len(password) > PASSWORD_MAX:
+        a = self.store.account(key)
+        if a is None or len(password) > PASSWORD_MAX:
             return Pending("login", name[:64], password[:PASSWORD_MAX], None, counter)
-        return Pending("login", row[0], password, row[1], counter)
+        return Pending("login", a.name, password, a.password, counter)
 
     def finish_login(self, p: Pending, got: tuple[bool, str | None], now: float) -> tuple[str, str]:
         ok, again = got
-        row = None
-        if ok:
-            row = self.db.execute(
-                "SELECT id FROM accounts WHERE key=?", (name_key(p.name),)
-            ).fetchone()
-        if row is None:  # a wrong password, or the account deleted meanwhile
+        a = self.store.account(name_key(p.name)) if ok else None
+        if a is None:  # a wrong password, or the account deleted meanwhile
             raise AccountError(
                 "account.bad_login",
                 "Wrong name or password.",
@@ -205,17 +195,13 @@ class Accounts:
         if self.throttle is not None and p.counter is not None:
             self.throttle.succeeded(p.counter)
         if again is not None:  # the hash had older parameters: made again with today's
-            self.db.execute("UPDATE accounts SET password=? WHERE id=?", (again, row[0]))
-        return p.name, self._new_session(row[0], now)
+            self.store.set_password(a.id, again)
+        return p.name, self._new_session(a.id, now)
 
     # -- sessions -----------------------------------------------------------------------------
     def _new_session(self, account: int, now: float) -> str:
         token = secrets.token_hex(32)
-        self.db.execute(
-            "INSERT INTO sessions (token_hash, account, created, expires) VALUES (?, ?, ?, ?)",
-            (token_hash(token), account, now, now + SESSION_TTL),
-        )
-        self.store.dirty = True
+        self.store.add_session(token_hash(token), account, now, now + SESSION_TTL)
         return token
 
     def session(self, token: str | None, now: float) -> str | None:
@@ -224,24 +210,16 @@ class Accounts:
         if not token or len(token) > 128:
             return None
         h = token_hash(token)
-        row = self.db.execute(
-            "SELECT a.name, s.expires FROM sessions s JOIN accounts a ON a.id = s.account"
-            " WHERE s.token_hash=?",
-            (h,),
-        ).fetchone()
-        if row is None:
+        found = self.store.session(h)
+        if found is None:
             return None
-        name, expires = row
+        name, expires = found
         if expires <= now:
-            self.db.execute("DELETE FROM sessions WHERE token_hash=?", (h,))
-            self.store.dirty = True
+            self.store.end_session(h)
             return None
         if now + SESSION_TTL - expires > SESSION_REFRESH:
-            self.db.execute(
-                "UPDATE sessions SET expires=? WHERE token_hash=?", (now + SESSION_TTL, h)
-            )
-            self.store.dirty = True
-        return str(name)
+            self.store.extend_session(h, now + SESSION_TTL)
+        return name
 
     def logout(self, token: str | None) -> str | None:
         """End the session ``token``; returns its hash (whose sockets must close), None if there
@@ -249,23 +227,18 @@ class Accounts:
         if not token or len(token) > 128:
             return None
         h = token_hash(token)
-        cur = self.db.execute("DELETE FROM sessions WHERE token_hash=?", (h,))
-        self.store.dirty = True
-        return h if cur.rowcount > 0 else None
+        return h if self.store.end_session(h) else None
 
     def purge(self, now: float) -> int:
         """Delete expired sessions (and forgotten login counters); returns how many sessions."""
-        cur = self.db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
-        self.store.dirty = True
+        n = self.store.purge_sessions(now)
         if self.throttle is not None:
             self.throttle.purge(now)
-        return cur.rowcount
+        return n
 
     # -- reads --------------------------------------------------------------------------------
     def find(self, name: str) -> tuple[str, float] | None:
         """(name as written, created) of the account called ``name`` (any case), or None."""
         norm = unicodedata.normalize("NFKC", name).strip()
-        row = self.db.execute(
-            "SELECT name, created FROM accounts WHERE key=?", (name_key(norm),)
-        ).fetchone()
-        return (row[0], row[1]) if row else None
+        a = self.store.account(name_key(norm))
+        return (a.name, a.created) if a else None

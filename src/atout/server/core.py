@@ -415,7 +415,7 @@ class Core:
             name = c.account  # a logged-in connection plays under its account's name
         else:
             name = check_name(b.name)
-            like = names.account_like(self.store.db, name)  # the same name, or a look-alike
+            like = names.account_like(self.store, name)  # the same name, or a look-alike
             if like is not None:
                 raise ProtocolError(
                     "lobby.name_taken",

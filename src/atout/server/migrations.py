@@ -6,15 +6,17 @@ database had them before the players' platform (older SQLite layouts are brought
 ``SQLiteStore._legacy``). Each later version is one step of :data:`MIGRATIONS`, applied in order
 inside the store's open transaction and committed with it: an existing database is upgraded in
 place, nothing is dropped or rewritten, and a database newer than this code is refused rather
-than guessed at. SQLite keeps the version in ``PRAGMA user_version``, PostgreSQL in
-``atout_schema`` (``pgstore``).
+than guessed at (:func:`pending`). Each store applies them: SQLite keeps the version in
+``PRAGMA user_version`` (``SQLiteStore._upgrade``), PostgreSQL in ``atout_schema``
+(``PostgresStore._upgrade``).
 
 The statements are templates: ``{real}`` a float, ``{key}`` an integer key the database gives,
 ``{ref}`` a column referring to one, ``{name}`` text ordered for people (byte order in both:
 SQLite's BINARY, PostgreSQL's "C" collation, whatever the cluster's locale), ``{rowid}`` the order
 of insertion where the database has no implicit rowid (``plays.rowid``, which the history's ORDER
 BY uses), ``{journal_id}``/``{journal_key}`` the journal's key (SQLite: an append-only rowid;
-PostgreSQL: ``(table_id, n)``, which refuses a move written twice).
+PostgreSQL: ``(table_id, n)``, which refuses a move written twice), ``{p}`` the driver's
+placeholder (``?``, ``%s``). A step may also be a function, given a cursor and the dialect.
 
 Add a migration by appending a step; never edit one that has shipped (the text each dialect
 gets from a template must stay the same).
@@ -22,10 +24,9 @@ gets from a template must stay the same).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from atout.server import names
 
@@ -36,8 +37,8 @@ class SchemaTooNew(RuntimeError):
 
 @dataclass(frozen=True)
 class Dialect:
-    """What differs between SQLite and PostgreSQL in the schema: column types and the journal's
-    key (see the module's docstring)."""
+    """What differs between SQLite and PostgreSQL in the schema: column types, the journal's
+    key and the placeholder (see the module's docstring)."""
 
     name: str
     real: str
@@ -47,6 +48,7 @@ class Dialect:
     rowid: str
     journal_id: str
     journal_key: str
+    p: str
 
     def sql(self, template: str) -> str:
         return template.format_map({**vars(self), "name": self.text_c})
@@ -61,6 +63,7 @@ SQLITE = Dialect(
     "",
     "\n    id INTEGER PRIMARY KEY,",
     "",
+    "?",
 )
 POSTGRES = Dialect(
     "postgresql",
@@ -71,7 +74,19 @@ POSTGRES = Dialect(
     "\n            rowid BIGSERIAL,",
     "",
     ",\n    PRIMARY KEY (table_id, n)",
+    "%s",
 )
+
+
+class Cursor(Protocol):
+    """A DB-API cursor (sqlite3's or psycopg's): what a step written in Python is given."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Any: ...
+
+    def executemany(self, sql: str, rows: Any, /) -> Any: ...
+
+
+Step = str | Callable[[Cursor, Dialect], None]
 
 #: Version 0: the tables, their seats and the journal of unfinished tables' moves.
 V0 = [
@@ -246,15 +261,25 @@ V7_COMMIT_REVEAL = [
     "UPDATE tables SET record_format = 'atout-record/2' WHERE secret IS NOT NULL",
 ]
 
+
+def backfill_skeletons(cur: Cursor, d: Dialect) -> None:
+    """Every account's skeletons (version 8 adds their columns)."""
+    rows = cur.execute("SELECT id, name FROM accounts").fetchall()
+    cur.executemany(
+        d.sql("UPDATE accounts SET skeleton={p}, skeleton_cased={p} WHERE id={p}"),
+        [(*names.keys(str(name)), ident) for ident, name in rows],
+    )
+
+
 # Names that look alike (issue 27 item 8): each account's two UTS #39 skeletons (names.keys: of
 # the case-folded name, and as written), indexed: a signup or a guest whose name looks like an
 # account's is refused. The accounts written before are filled in by Python (a skeleton comes
-# from Unicode's confusables data, names.py, not from SQL): a step may be a function of the
-# connection (sqlite3's API, ? placeholders).
-V8_NAME_SKELETONS: list[str | Callable[[Any], None]] = [
+# from Unicode's confusables data, names.py, not from SQL): a step may be a function of a
+# cursor and the dialect.
+V8_NAME_SKELETONS: list[Step] = [
     "ALTER TABLE accounts ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE accounts ADD COLUMN skeleton_cased TEXT NOT NULL DEFAULT ''",
-    names.backfill_skeletons,
+    backfill_skeletons,
     "CREATE INDEX accounts_skeleton ON accounts(skeleton)",
     "CREATE INDEX accounts_skeleton_cased ON accounts(skeleton_cased)",
 ]
@@ -262,7 +287,7 @@ V8_NAME_SKELETONS: list[str | Callable[[Any], None]] = [
 #: (version reached, what it adds, the step). Version 0 needs no step. Versions are shared with
 #: :data:`PG_ONLY` (PostgreSQL applies both lists, in version order): a new step of either list
 #: takes the next number after every step of both (SQLite skips the numbers of PG_ONLY's).
-MIGRATIONS: list[tuple[int, str, list[str]]] = [
+MIGRATIONS: list[tuple[int, str, list[Step]]] = [
     (1, "accounts, sessions, ratings, plays; tables.rated, seats.account", V1_PLATFORM),
     (2, "covering leaderboard index; ratings by player", V2_RATING_INDEXES),
     (5, "throttle: login and signup limits shared by every node", V5_THROTTLE),
@@ -271,20 +296,16 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (8, "accounts.skeleton, skeleton_cased (names that look alike)", V8_NAME_SKELETONS),
 ]
 #: Steps of PostgreSQL alone, after the shared ones.
-PG_ONLY: list[tuple[int, str, list[str]]] = [
+PG_ONLY: list[tuple[int, str, list[Step]]] = [
     (3, "leases, listing, nodes (several nodes)", V3_NODES),
     (4, "listing.bot_kind (quick play by level)", V4_LISTING_LEVEL),
 ]
 LATEST = MIGRATIONS[-1][0]
 
 
-def version(db: sqlite3.Connection) -> int:
-    return int(db.execute("PRAGMA user_version").fetchone()[0])
-
-
 def pending(
-    have: int, steps: list[tuple[int, str, list[str]]] = MIGRATIONS
-) -> list[tuple[int, str, list[str]]]:
+    have: int, steps: list[tuple[int, str, list[Step]]] = MIGRATIONS
+) -> list[tuple[int, str, list[Step]]]:
     """The steps above version ``have``, in order. Raises :class:`SchemaTooNew` for a database
     newer than the last step."""
     latest = steps[-1][0]
@@ -293,19 +314,3 @@ def pending(
             f"the database has schema version {have}; this atout knows up to {latest}"
         )
     return [step for step in steps if step[0] > have]
-
-
-def upgrade(db: sqlite3.Connection) -> list[int]:
-    """Apply every step above the database's version, in the caller's open transaction
-    (``PRAGMA user_version`` is transactional: a failed upgrade leaves the old version).
-    Returns the versions applied. Raises :class:`SchemaTooNew` for a newer database."""
-    done = []
-    for v, _what, steps in pending(version(db)):
-        for sql in steps:
-            if callable(sql):
-                sql(db)  # a step in Python (V8's backfill)
-            else:
-                db.execute(SQLITE.sql(sql))
-        db.execute(f"PRAGMA user_version={v}")
-        done.append(v)
-    return done

@@ -29,9 +29,12 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.bots import bot_kinds
+
+if TYPE_CHECKING:
+    from atout.server.db import AccountRows
 
 NAME_MAX = 24
 #: The punctuation a name may hold besides letters, digits and marks (’: a phone's apostrophe).
@@ -225,31 +228,15 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
-def account_like(db: Any, name: str) -> str | None:
+def account_like(accounts: AccountRows, name: str) -> str | None:
     """The name of an account ``name`` is, or looks like, in any case (None: no such account).
-    ``db``: the store's connection (``accounts.skeleton`` and ``skeleton_cased`` are indexed)."""
-    folded, cased = keys(name)
-    key = name_key(name)
-    row = db.execute(
-        "SELECT name FROM accounts WHERE key=? OR skeleton=? OR skeleton_cased=?"
-        " ORDER BY key=? DESC LIMIT 1",  # the same name first
-        (key, folded, cased, key),
-    ).fetchone()
-    return None if row is None else str(row[0])
+    ``accounts``: the store (``accounts.skeleton`` and ``skeleton_cased`` are indexed)."""
+    return accounts.account_by_keys(name_key(name), *keys(name))
 
 
 def seated_like(name: str, seated: Iterable[str]) -> str | None:
     """The first of the ``seated`` names that looks like ``name`` (None: none does)."""
     return next((other for other in seated if other and look_alike(name, other)), None)
-
-
-def backfill_skeletons(db: Any) -> None:
-    """Every account's skeletons (the migration that adds their columns; ``db`` as sqlite3's)."""
-    rows = db.execute("SELECT id, name FROM accounts").fetchall()
-    db.executemany(
-        "UPDATE accounts SET skeleton=?, skeleton_cased=? WHERE id=?",
-        [(*keys(str(name)), ident) for ident, name in rows],
-    )
 
 
 def normalise_name(name: str) -> str:

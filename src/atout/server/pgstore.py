@@ -1,7 +1,9 @@
-"""The game master's store in PostgreSQL: the second real :class:`~atout.server.store.TableStore`,
-chosen by ``atout serve --db postgresql://…`` (:func:`open_store`). What it shares with SQLite's
-is written once in :class:`~atout.server.store.SqlStore`; here are only the connection, the
-schema's upgrade, the journal and the commit.
+"""The game master's database in PostgreSQL: the second real :class:`~atout.server.db.Database`,
+chosen by ``atout serve --db postgresql://…`` (:func:`open_store`), and the only one of several
+nodes (:class:`~atout.server.db.NodeRows`). What it shares with SQLite's is written once in
+:class:`~atout.server.sqlbase.SqlStore` (rendered with ``%s`` placeholders); here is PostgreSQL's
+own SQL: the connection, the schema's upgrade, the journal, the commit, the savepoints of the
+platform's statements, and the nodes' leases, listing and heartbeat.
 
 Same records as :class:`~atout.server.store.SQLiteStore` (the same columns, JSON kept as the
 same text, floats as ``double precision``), same rule: the game master's writes go into one open
@@ -27,11 +29,14 @@ keyed by ``(table_id, n)``: PostgreSQL appends heap rows anyway, a finished tabl
 deleted in the transaction that copies them into ``tables.moves``, and the key refuses a move
 written twice (which several nodes, each with a lease, will rely on).
 
-**The players' platform** (accounts, sessions, ratings, plays: :mod:`atout.server.accounts`,
-:mod:`atout.server.ratings`) writes its SQL through ``store.db``; here ``db`` is :class:`PgDb`,
-which runs the same statements (``?`` placeholders become ``%s``), each in a savepoint so that a
-failing statement fails alone, as it does in SQLite, and never the moves of the open
-transaction.
+**The players' platform** (accounts, sessions, ratings, plays, the login limits' counters:
+:mod:`atout.server.accounts`, :mod:`.ratings`, :mod:`.throttle`) calls the store's typed
+methods; here each of their statements runs in a savepoint (:meth:`PostgresStore._alone`), so
+that a failing one fails alone, as it does in SQLite, and never takes the moves of the open
+transaction with it.
+
+**Several nodes** ask the store what :class:`~atout.server.db.NodeRows` says: each method that
+writes commits what is pending first (fenced), then its own rows.
 """
 
 from __future__ import annotations
@@ -40,19 +45,23 @@ import contextlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from atout.server.migrations import MIGRATIONS, PG_ONLY, POSTGRES, V0, pending
-from atout.server.record import MoveRecord
-from atout.server.store import SqlStore, _dec, _text
+from atout.server.migrations import MIGRATIONS, PG_ONLY, POSTGRES, V0, Step, pending
+from atout.server.record import MoveRecord, TableRecord
+from atout.server.sqlbase import Sql, SqlStore, _dec, _text
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
 # The schema, version by version, as SQLite's (migrations.py: the same templates, PostgreSQL's
 # types; version 0 is store.SCHEMA's tables), then the steps of PostgreSQL alone (the leases of
 # several nodes).
-PG_MIGRATIONS: list[tuple[int, str, list[str]]] = [
+PG_MIGRATIONS: list[tuple[int, str, list[Step]]] = [
     (0, "tables, seats, journal", [POSTGRES.sql(t) for t in V0]),
     *(
-        (v, what, [t if callable(t) else POSTGRES.sql(t) for t in steps])  # callable: Python
+        (
+            v,
+            what,
+            [t if callable(t) else POSTGRES.sql(t) for t in steps],
+        )  # callable: Python
         for v, what, steps in sorted(MIGRATIONS + PG_ONLY, key=lambda step: step[0])
     ),
 ]
@@ -78,7 +87,9 @@ def is_url(db: str | None) -> bool:
     return db is not None and db.startswith(URL_SCHEMES)
 
 
-def open_store(db: str | None, synchronous: str = "NORMAL", node: str | None = None) -> Any:
+def open_store(
+    db: str | None, synchronous: str = "NORMAL", node: str | None = None
+) -> Any:
     """The store ``--db`` names: a ``postgresql://`` URL, an SQLite file, or None (SQLite in
     memory). ``synchronous`` is SQLite's; PostgreSQL always commits with
     ``synchronous_commit=on``. ``node``: this game master is one node of several (PostgreSQL
@@ -87,17 +98,22 @@ def open_store(db: str | None, synchronous: str = "NORMAL", node: str | None = N
         assert db is not None
         return PostgresStore(db, node=node)
     if node is not None:
-        raise ValueError("several nodes need a PostgreSQL database (--db postgresql://…)")
+        raise ValueError(
+            "several nodes need a PostgreSQL database (--db postgresql://…)"
+        )
     from atout.server.store import SQLiteStore
 
     return SQLiteStore(db or ":memory:", synchronous=synchronous)
 
 
+# -- until node.py calls the typed methods (issue 28): its old ``store.db`` and ``store._x``,
+#    which take SQLite's ``?`` placeholders. Nothing else uses them; delete them then.
 _SQL: dict[str, str] = {}  # SQLite's statements (? placeholders) as psycopg's (%s)
 
 
 def to_pg(sql: str) -> str:
-    """A statement with ``?`` placeholders as psycopg takes it (``%s``; ``%`` doubled)."""
+    """A statement with ``?`` placeholders as psycopg takes it (``%s``; ``%`` doubled).
+    Only for :class:`PgDb` and ``PostgresStore._x``."""
     out = _SQL.get(sql)
     if out is None:
         out = _SQL[sql] = sql.replace("%", "%%").replace("?", "%s")
@@ -105,7 +121,7 @@ def to_pg(sql: str) -> str:
 
 
 class PgDb:
-    """``store.db`` for the platform's SQL (written for sqlite3): ``execute`` and
+    """The old ``store.db`` (node.py's listing, until it calls :meth:`PostgresStore.publish`): ``execute`` and
     ``executemany`` with ``?`` placeholders, returning a cursor (``fetchone``, ``fetchall``,
     iteration, ``rowcount``). Each statement runs in a savepoint of the store's open
     transaction: a failing one is undone alone and the transaction (with its moves) goes on."""
@@ -138,8 +154,11 @@ class PgDb:
 
 
 class PostgresStore(SqlStore):
-    """A :class:`~atout.server.store.TableStore` in a PostgreSQL database, through one
+    """A :class:`~atout.server.db.Database` (and, with ``node``, the
+    :class:`~atout.server.db.NodeRows` of that node) in a PostgreSQL database, through one
     synchronous psycopg 3 connection. Not thread-safe: the game master's loop owns it."""
+
+    sql = Sql("%s")
 
     def __init__(
         self, url: str, node: str | None = None, lease_seconds: float = LEASE_SECONDS
@@ -148,9 +167,11 @@ class PostgresStore(SqlStore):
 
         self.path = url
         self.conn = psycopg.connect(url, autocommit=False)
-        self.db = PgDb(self.conn)
+        self.db = PgDb(self.conn)  # node.py's, until it calls publish() (see PgDb)
         self.migrated = self._upgrade()
-        self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
+        self._rows: list[
+            tuple[Any, ...]
+        ] = []  # journal rows written at the next commit
         self.dirty = False
         # several nodes: this node's name, and the fencing token of each table it holds
         self.node = node
@@ -165,15 +186,19 @@ class PostgresStore(SqlStore):
         c = self.conn
         with c.transaction():
             c.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-            c.execute("CREATE TABLE IF NOT EXISTS atout_schema (version INTEGER NOT NULL)")
+            c.execute(
+                "CREATE TABLE IF NOT EXISTS atout_schema (version INTEGER NOT NULL)"
+            )
             row = c.execute("SELECT version FROM atout_schema").fetchone()
             done = []
-            for v, _what, steps in pending(-1 if row is None else int(row[0]), PG_MIGRATIONS):
-                for sql in steps:
-                    if callable(sql):
-                        sql(PgDb(c))  # a step in Python (migrations.V8's backfill)
+            for v, _what, steps in pending(
+                -1 if row is None else int(row[0]), PG_MIGRATIONS
+            ):
+                for step in steps:
+                    if callable(step):  # a step in Python (migrations.V8's backfill)
+                        step(c.cursor(), POSTGRES)
                     else:
-                        c.execute(sql)
+                        c.execute(step)
                 done.append(v)
             if done:
                 c.execute("DELETE FROM atout_schema")
@@ -184,7 +209,34 @@ class PostgresStore(SqlStore):
         row = self.conn.execute("SELECT version FROM atout_schema").fetchone()
         return int(row[0])
 
+    def _run(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        return self.conn.execute(sql, args)
+
+    def _alone(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """In a savepoint: in PostgreSQL a failing statement aborts the whole transaction (the
+        moves written beside it would be lost); here it is undone alone, as in SQLite."""
+        return self._saved(lambda cur: cur.execute(sql, args))
+
+    def _alone_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> Any:
+        return self._saved(lambda cur: cur.executemany(sql, rows))
+
+    def _saved(self, run: Any) -> Any:
+        # SAVEPOINT by hand: psycopg's conn.transaction() would BEGIN and COMMIT a transaction
+        # of its own when none is open, committing this statement apart from the store's.
+        conn = self.conn
+        cur = conn.cursor()
+        cur.execute("SAVEPOINT atout_stmt")  # opens the store's transaction if none is
+        try:
+            run(cur)
+        except BaseException:
+            conn.execute("ROLLBACK TO SAVEPOINT atout_stmt")
+            conn.execute("RELEASE SAVEPOINT atout_stmt")
+            raise
+        conn.execute("RELEASE SAVEPOINT atout_stmt")
+        return cur
+
     def _x(self, sql: str, args: Any = ()) -> Any:
+        """node.py's ``owner()``, until it calls :meth:`owner_lookup` (see :class:`PgDb`)."""
         return self.conn.execute(to_pg(sql), args)
 
     # -- the journal: keyed by (table_id, n), a table's rows deleted when it ends -------------
@@ -268,8 +320,10 @@ class PostgresStore(SqlStore):
             raise LeaseLost(lost, touched)
 
     def abandon(self) -> set[str]:
-        """After a failed commit: forget the open transaction (rolled back, or lost with the
-        connection) and the tokens of the tables it wrote; returns those tables."""
+        """After a failure (a commit, or a node's round of statements: the place to roll back
+        after one): forget the open transaction (rolled back, or lost with the connection) and
+        the tokens of the tables it wrote; returns those tables (none after a round, which
+        commits the tables' writes first)."""
         tables = self._touched | {r[0] for r in self._rows}
         self._rows, self._touched = [], set()
         self.dirty = False
@@ -280,8 +334,7 @@ class PostgresStore(SqlStore):
         return tables
 
     def reopen(self) -> bool:
-        """Connect again if the connection was lost (PostgreSQL restarted); the platform's
-        ``db`` follows. Whether it did."""
+        """Connect again if the connection was lost (PostgreSQL restarted). Whether it did."""
         if not (self.conn.closed or self.conn.broken):
             return False
         import psycopg
@@ -305,7 +358,7 @@ class PostgresStore(SqlStore):
         self._wrote(table)
         return int(token)
 
-    def create_table(self, rec: Any) -> None:
+    def create_table(self, rec: TableRecord) -> None:
         super().create_table(rec)
         if self.node is not None:
             self.claim(rec.table)
@@ -359,13 +412,14 @@ class PostgresStore(SqlStore):
         """Give up the leases of ``tables`` (ended and out of memory). Committed at once."""
         self.commit()
         self.conn.execute(
-            "DELETE FROM leases WHERE node = %s AND table_id = ANY(%s)", (self.node, tables)
+            "DELETE FROM leases WHERE node = %s AND table_id = ANY(%s)",
+            (self.node, tables),
         )
         self.conn.commit()
         for t in tables:
             self.tokens.pop(t, None)
 
-    def load(self, table: str) -> Any:
+    def load(self, table: str) -> TableRecord | None:
         rec = super().load(table)
         if rec is not None and self.node is not None:  # its moves not yet written
             rec.moves.extend(
@@ -375,13 +429,49 @@ class PostgresStore(SqlStore):
             )
         return rec
 
-    def unfinished(self) -> list[Any]:
+    def unfinished(self) -> list[TableRecord]:
         """Every table not finished; on a node, only those it holds, after taking over the
         ones nobody holds (its start-up recovery)."""
         if self.node is None:
             return super().unfinished()
         self.take_over(limit=1_000_000)
         return [r for r in super().unfinished() if r.table in self.tokens]
+
+    def listed(
+        self,
+        node: str,
+        statuses: Sequence[str],
+        game: str | None,
+        after: tuple[float, str] | None,
+        limit: int,
+    ) -> list[tuple[float, str]]:
+        """(created, info) of the public tables other nodes than ``node`` list, in these
+        statuses (of ``game``; after ``after`` in (created, table) order), oldest first."""
+        q = "SELECT created, info FROM listing WHERE node <> %s AND private = 0 AND status = ANY(%s)"
+        args: list[Any] = [node, list(statuses)]
+        if game is not None:
+            q += " AND game = %s"
+            args.append(game)
+        if after is not None:
+            q += " AND (created, table_id) > (%s, %s)"
+            args += [after[0], after[1]]
+        q += " ORDER BY created, table_id LIMIT %s"
+        args.append(limit)
+        return [(float(c), str(i)) for c, i in self.conn.execute(q, args).fetchall()]
+
+    def quick_listed(
+        self, node: str, game: str, players: int, level: str
+    ) -> tuple[str, str] | None:
+        """(table, node) of the oldest quick-play table of another node than ``node`` (its
+        lease live), waiting, of this game, size and bot level, with a free seat."""
+        row = self.conn.execute(
+            "SELECT l.table_id, l.node FROM listing l JOIN leases s ON s.table_id = l.table_id"
+            f" AND s.node = l.node AND s.expires > {NOW} WHERE l.node <> %s AND l.quick = 1"
+            " AND l.status = 'waiting' AND l.game = %s AND l.players = %s AND l.free > 0"
+            " AND l.bot_kind = %s ORDER BY l.created, l.table_id LIMIT 1",
+            (node, game, players, level),
+        ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def close(self) -> None:
         if not self.conn.closed:

@@ -17,11 +17,15 @@ it; the curve's points name no table.
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from openskill.models import PlackettLuce
+
+from atout.server.db import PlayRow, RatingRow
+
+if TYPE_CHECKING:
+    from atout.server.db import Database
 
 #: A bot kind's fixed (mu, sigma) on every game's leaderboard. Chosen as references, not
 #: measured: random well under a new account (mu 25), the heuristic near it, the search above.
@@ -48,18 +52,6 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
-def seen_by(viewer: str | None) -> tuple[str, tuple[str, ...]]:
-    """The condition (on ``tables t``) and its arguments for the tables ``viewer`` (an account's
-    name, or None for a guest) may see listed: every public one, and the private ones it sat at."""
-    if viewer is None:
-        return "t.private = 0", ()
-    return (
-        "(t.private = 0 OR EXISTS (SELECT 1 FROM plays v WHERE v.table_id = t.id"
-        " AND v.account = ?))",
-        (viewer.casefold(),),
-    )
-
-
 def iso(t: float | None) -> str | None:
     if t is None:
         return None
@@ -67,11 +59,11 @@ def iso(t: float | None) -> str | None:
 
 
 class Ratings:
-    """Ratings and plays in the game master's database (``store.db``)."""
+    """Ratings and plays in the game master's database (its store: writes join the open
+    transaction, made durable by the next commit)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
-        self.db: sqlite3.Connection = store.db
         self._totals: dict[str, int] = {}  # players on each game's leaderboard (cached)
 
     # -- the end of a game ---------------------------------------------------------------------
@@ -87,9 +79,9 @@ class Ratings:
         """A finished table: ``seats`` is each seat's (account name or None, bot kind or None).
         Rated: every account's rating moves. Returns each account seat's rating after it (empty
         if unrated). Every account seat gets its row in ``plays``."""
-        db = self.db
         after: dict[int, float] = {}
         won = set(winners)
+        rows: list[RatingRow] = []
         if rated and len(seats) > 1:
             players = []
             for account, bot in seats:
@@ -100,48 +92,35 @@ class Ratings:
             ranks = [0 if i in won else 1 for i in range(len(seats))] if won else [0] * len(seats)
             teams = [[_model.rating(mu=mu, sigma=sigma)] for (_, _, mu, sigma) in players]
             new = _model.rate(teams, ranks=ranks)
-            rows = []
             for i, ((player, kind, mu, sigma), team) in enumerate(zip(players, new, strict=True)):
                 if kind == "account":
                     mu, sigma = team[0].mu, team[0].sigma
                     after[i] = ordinal(mu, sigma)
                 name = seats[i][0] or f"bot-{seats[i][1]}"
                 rows.append(
-                    (game, player, kind, name, mu, sigma, ordinal(mu, sigma), int(i in won))
+                    RatingRow(
+                        game, player, kind, name, mu, sigma, ordinal(mu, sigma), int(i in won)
+                    )
                 )
-            db.executemany(
-                "INSERT INTO ratings (game, player, kind, name, mu, sigma, ordinal, games, wins)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (game, player) DO UPDATE SET"
-                " mu=excluded.mu, sigma=excluded.sigma, ordinal=excluded.ordinal,"
-                " games=ratings.games+1, wins=ratings.wins+excluded.wins",
-                rows,
+        plays = [
+            PlayRow(
+                table, i, account.casefold(), game, ended, int(i in won), int(rated), after.get(i)
             )
-        db.executemany(
-            "INSERT INTO plays (table_id, seat, account, game, ended, won, rated, rating_after)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
-            " account=excluded.account, game=excluded.game, ended=excluded.ended,"
-            " won=excluded.won, rated=excluded.rated, rating_after=excluded.rating_after",
-            [
-                (table, i, account.casefold(), game, ended, int(i in won), int(rated), after.get(i))
-                for i, (account, _) in enumerate(seats)
-                if account is not None
-            ],
-        )
-        db.execute("UPDATE tables SET rated=? WHERE id=?", (int(rated), table))
+            for i, (account, _) in enumerate(seats)
+            if account is not None
+        ]
+        self.store.record_plays(table, rated, rows, plays)
         if rated:
             self._totals.pop(game, None)
-        self.store.dirty = True
         return after
 
     def _account_rating(self, game: str, name: str) -> tuple[str, str, float, float]:
         key = name.casefold()
-        row = self.db.execute(
-            "SELECT mu, sigma FROM ratings WHERE game=? AND player=?", (game, key)
-        ).fetchone()
-        if row is None:
+        found = self.store.rating(game, key)
+        if found is None:
             r = _model.rating()
             return key, "account", r.mu, r.sigma
-        return key, "account", row[0], row[1]
+        return key, "account", found[0], found[1]
 
     def _bot_rating(self, game: str, kind: str) -> tuple[str, str, float, float]:
         mu, sigma = BOT_RATINGS.get(kind, DEFAULT_BOT)
@@ -149,75 +128,52 @@ class Ratings:
 
     # -- reads -----------------------------------------------------------------------------------
     def leaderboard(self, game: str, limit: int, offset: int) -> dict[str, Any]:
-        db = self.db
         total = self._totals.get(game)
         if total is None:
-            total = self._totals[game] = db.execute(
-                "SELECT COUNT(*) FROM ratings WHERE game=?", (game,)
-            ).fetchone()[0]
-        rows = db.execute(
-            "SELECT name, kind, ordinal, mu, sigma, games, wins FROM ratings WHERE game=?"
-            " ORDER BY ordinal DESC, name LIMIT ? OFFSET ?",
-            (game, limit, offset),
-        ).fetchall()
+            total = self._totals[game] = self.store.rated_count(game)
         return {
             "game": game,
             "total": total,
             "players": [
                 {
                     "rank": offset + i + 1,
-                    "name": name,
-                    "kind": kind,
-                    "rating": round(o, 3),
-                    "mu": round(mu, 3),
-                    "sigma": round(sigma, 3),
-                    "games": games,
-                    "wins": wins,
+                    "name": r.name,
+                    "kind": r.kind,
+                    "rating": round(r.ordinal, 3),
+                    "mu": round(r.mu, 3),
+                    "sigma": round(r.sigma, 3),
+                    "games": r.games,
+                    "wins": r.wins,
                 }
-                for i, (name, kind, o, mu, sigma, games, wins) in enumerate(rows)
+                for i, r in enumerate(self.store.leaderboard(game, limit, offset))
             ],
         }
 
     def of(self, name: str) -> dict[str, dict[str, Any]]:
         """Every game's rating of the account ``name``."""
         return {
-            game: {
-                "rating": round(o, 3),
-                "mu": round(mu, 3),
-                "sigma": round(sigma, 3),
-                "games": games,
-                "wins": wins,
+            r.game: {
+                "rating": round(r.ordinal, 3),
+                "mu": round(r.mu, 3),
+                "sigma": round(r.sigma, 3),
+                "games": r.games,
+                "wins": r.wins,
             }
-            for game, o, mu, sigma, games, wins in self.db.execute(
-                "SELECT game, ordinal, mu, sigma, games, wins FROM ratings WHERE player=?"
-                " AND kind='account' ORDER BY game",
-                (name.casefold(),),
-            )
+            for r in self.store.ratings_of(name.casefold())
         }
 
     def player(
         self, name: str, since: float, viewer: str | None = None, recent: int = 20
     ) -> dict[str, Any]:
-        """The player page of the account ``name`` (as written), as ``viewer`` may see it (its
-        recent games: :func:`seen_by`)."""
+        """The player page of the account ``name`` (as written), as ``viewer`` may see it: its
+        recent games, the public ones and the private ones ``viewer`` sat at."""
         key = name.casefold()
-        db = self.db
-        seen, args = seen_by(viewer)
-        plays = db.execute(
-            "SELECT p.table_id, p.game, p.ended, p.seat, p.won, p.rated, p.rating_after FROM plays"
-            f" p JOIN tables t ON t.id = p.table_id WHERE p.account=? AND {seen}"
-            " ORDER BY p.ended DESC, p.rowid DESC LIMIT ?",
-            (key, *args, recent),
-        ).fetchall()
-        names = self._names([p[0] for p in plays])
+        plays = self.store.plays_of(key, _key(viewer), recent)
+        names = self.store.seat_names([p.table for p in plays])
         games = self.of(name)
         history: dict[str, list[list[Any]]] = {}
         for game in games:
-            pts = db.execute(
-                "SELECT ended, rating_after FROM plays WHERE account=? AND game=? AND rated=1"
-                " ORDER BY ended DESC LIMIT ?",
-                (key, game, HISTORY_POINTS),
-            ).fetchall()
+            pts = self.store.rating_curve(key, game, HISTORY_POINTS)
             history[game] = [[iso(t), round(r, 3)] for t, r in reversed(pts) if r is not None]
         return {
             "name": name,
@@ -225,68 +181,46 @@ class Ratings:
             "games": games,
             "recent": [
                 {
-                    "table": tid,
-                    "game": game,
-                    "ended": iso(ended),
-                    "seat": seat,
-                    "won": bool(won),
-                    "rated": bool(rated),
-                    "rating_after": None if ra is None else round(ra, 3),
-                    "players": names.get(tid, []),
+                    "table": p.table,
+                    "game": p.game,
+                    "ended": iso(p.ended),
+                    "seat": p.seat,
+                    "won": bool(p.won),
+                    "rated": bool(p.rated),
+                    "rating_after": None if p.rating_after is None else round(p.rating_after, 3),
+                    "players": names.get(p.table, []),
                 }
-                for tid, game, ended, seat, won, rated, ra in plays
+                for p in plays
             ],
             "history": history,
         }
-
-    def _names(self, tables: list[str]) -> dict[str, list[str]]:
-        if not tables:
-            return {}
-        out: dict[str, list[str]] = {}
-        marks = ",".join("?" * len(tables))
-        for tid, name in self.db.execute(
-            f"SELECT table_id, name FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, seat",
-            tables,
-        ):
-            out.setdefault(tid, []).append(name)
-        return out
 
     def history(
         self, account: str | None, limit: int, offset: int, viewer: str | None = None
     ) -> dict[str, Any]:
         """Finished games, newest first (only ``account``'s if given: its name as written), as
-        ``viewer`` may see them (:func:`seen_by`)."""
-        db = self.db
-        seen, args = seen_by(viewer)
-        if account is None:
-            rows = db.execute(
-                "SELECT t.id, t.game, t.finished, t.result, t.rated FROM tables t"
-                f" WHERE t.status='finished' AND {seen}"
-                " ORDER BY t.finished DESC LIMIT ? OFFSET ?",
-                (*args, limit + 1, offset),
-            ).fetchall()
-        else:
-            rows = db.execute(
-                "SELECT t.id, t.game, t.finished, t.result, t.rated FROM plays p"
-                f" JOIN tables t ON t.id = p.table_id WHERE p.account=? AND {seen}"
-                " ORDER BY p.ended DESC, p.rowid DESC LIMIT ? OFFSET ?",
-                (account.casefold(), *args, limit + 1, offset),
-            ).fetchall()
+        ``viewer`` may see them: the public ones and the private ones it sat at."""
+        player = None if account is None else account.casefold()
+        rows = self.store.history(player, _key(viewer), limit + 1, offset)
         more = len(rows) > limit
         rows = rows[:limit]
-        names = self._names([r[0] for r in rows])
-
+        names = self.store.seat_names([r.table for r in rows])
         games = []
-        for tid, game, ended, result, rated in rows:
-            res = msgspec.json.decode(result) if result else {}
+        for r in rows:
+            res = msgspec.json.decode(r.result) if r.result else {}
             games.append(
                 {
-                    "table": tid,
-                    "game": game,
-                    "ended": iso(ended),
-                    "players": names.get(tid, []),
+                    "table": r.table,
+                    "game": r.game,
+                    "ended": iso(r.finished),
+                    "players": names.get(r.table, []),
                     "winners": list(res.get("winners", [])),
-                    "rated": bool(rated),
+                    "rated": bool(r.rated),
                 }
             )
         return {"games": games, "next_offset": offset + limit if more else None}
+
+
+def _key(viewer: str | None) -> str | None:
+    """A viewer's account key (None: a guest)."""
+    return None if viewer is None else viewer.casefold()

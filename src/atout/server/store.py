@@ -1,14 +1,19 @@
-"""The game master's store: one interface (:class:`TableStore`), SQLite (WAL) its first
-implementation; tables, seats and moves, written before anything is announced.
+"""The game master's database in SQLite (WAL), its embedded default: the first implementation of
+:class:`~atout.server.db.Database` (tables, seats and moves, accounts, ratings, the login limits'
+counters), written before anything is announced.
 
 A table's record (game, options, secret, seats and their nonces, seed, moves) is its journal:
 the state is never stored, it is the replay of the record (:func:`atout.server.record.replay`).
 A core without a database file uses ``SQLiteStore(":memory:")``: the same code path.
 
-The game master calls the write methods as things happen; the shell calls :meth:`TableStore.commit`
+The game master calls the write methods as things happen; the shell calls :meth:`SQLiteStore.commit`
 before it sends the resulting frames, so several moves arriving together share one commit
 (group commit) and nothing is ever announced that a crash could lose. With ``synchronous=NORMAL``
 in WAL mode a commit survives the process being killed; ``--sync full`` also survives power loss.
+
+What SQLite shares with PostgreSQL is in :mod:`atout.server.sqlbase` (``?`` placeholders here);
+here is SQLite's own: the journal, the schema's upgrade (``PRAGMA user_version``), the layouts
+older than the versioned migrations, the WAL's checkpoints and the online backup.
 
 Moves go to an append-only ``journal`` (rowid order, no secondary index) so that a commit of
 moves from many tables writes one or two pages, not one page per table as a table keyed by
@@ -26,26 +31,14 @@ import sqlite3
 import threading
 import weakref
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-import msgspec
-
-from atout.server import migrations
-from atout.server.migrations import SQLITE, V0
-from atout.server.record import (
-    RECORD_FORMAT,
-    RECORD_FORMAT_1,
-    MoveRecord,
-    SeatRecord,
-    TableRecord,
-)
+from atout.server.db import TableStore as TableStore  # where core, table and ws find it
+from atout.server.migrations import SQLITE, V0, pending
+from atout.server.record import MoveRecord
+from atout.server.sqlbase import Sql, SqlStore, _dec, _enc
 
 SCHEMA = "".join(SQLITE.sql(sql) + ";\n" for sql in V0)  # version 0, created if missing
-_COLUMNS = (
-    "id, game, players, options, settings, status, created, started, finished,"
-    " seed, commitment, result, rematch_of, rematch, moves, secret, next_secret, record_format"
-)
-_SEAT_COLUMNS = "seat, name, bot, token_hash, nonce, nonce_by, account, nonce_commitment"
 PRUNE_EVERY = 2_000  # journal rows between two prunings of its prefix (~0.4 ms each)
 #: Commits between two checkpoints of the WAL (each commit appends a page or two: about
 #: SQLite's own automatic checkpoint, 1000 pages), and the longest wait between two.
@@ -55,277 +48,6 @@ AUTO_CHECKPOINT = 1000  # SQLite's own default, back in force if the checkpointe
 SYNC_MODES = ("NORMAL", "FULL")  # SQLite synchronous: survives a crash / a power loss
 
 log = logging.getLogger("atout.server")
-
-_enc = msgspec.json.Encoder()
-_dec = msgspec.json.Decoder()
-_dec_moves = msgspec.json.Decoder(list[MoveRecord])
-
-
-class TableStore(Protocol):
-    """What the game master keeps of its tables, and reads back (crash recovery, finished
-    tables evicted from memory, ``atout verify``). Writes belong to one transaction that
-    :meth:`commit` makes durable; the shell commits before it sends what the writes announce.
-
-    Implementations: :class:`SQLiteStore` (a file, or ``":memory:"``) and
-    :class:`atout.server.pgstore.PostgresStore` (``postgresql://``; docs/ARCHITECTURE.md,
-    "Stores"), both run through tests/server/test_store_pg.py."""
-
-    def create_table(self, rec: TableRecord) -> None:
-        """A new table: its head (game, options, settings, secret) and its seats."""
-
-    def set_seat(self, table: str, s: SeatRecord) -> None:
-        """A seat taken, left or given a nonce."""
-
-    def set_secret(self, table: str, secret: str, commitment: str) -> None:
-        """A waiting table of an older database gets its secret (and its commitment)."""
-
-    def set_next_secret(self, table: str, secret: str) -> None:
-        """The secret committed (in ``game_over``) for ``table``'s rematch."""
-
-    def start(self, table: str, seed: str, commitment: str, t: float) -> None:
-        """Dealt: the seed."""
-
-    def add_move(self, table: str, n: int, m: MoveRecord) -> None:
-        """Move ``n`` (1-based) of ``table``."""
-
-    def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
-        """The end, with the result and the whole move list."""
-
-    def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
-        """Ended without a result ("aborted" or "closed"): never resumed again."""
-
-    def set_rematch(self, table: str, new_table: str) -> None:
-        """``table``'s rematch is ``new_table``."""
-
-    def commit(self) -> None:
-        """Make everything written so far durable. Call before announcing it."""
-
-    def close(self) -> None:
-        """Commit, then release the database."""
-
-    def exists(self, table: str) -> bool:
-        """Whether a table of this id was ever created."""
-        ...
-
-    def load(self, table: str) -> TableRecord | None:
-        """A table's whole record, or None."""
-        ...
-
-    def unfinished(self) -> list[TableRecord]:
-        """Every table waiting or playing, with its moves, oldest first (recovery)."""
-        ...
-
-    def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
-        """The finished tables, in the order they finished (``atout export``)."""
-        ...
-
-
-class SqlStore:
-    """What both SQL stores share: the tables' and seats' writes, reading records back, the
-    list of unfinished and finished tables. Statements are written once with ``?``
-    placeholders and run by :meth:`_x` in the store's open transaction; a subclass supplies the
-    journal (:meth:`add_move`, :meth:`_write_rows`, :meth:`_ended`), the commit and the close.
-    Subclasses: :class:`SQLiteStore` and :class:`atout.server.pgstore.PostgresStore`."""
-
-    dirty: bool
-
-    def _x(self, sql: str, args: Any = ()) -> Any:
-        """Run one statement (``?`` placeholders) in the open transaction; its cursor."""
-        raise NotImplementedError
-
-    def _write_rows(self) -> None:
-        """Write the queued journal rows (before a read of the journal, and at commit)."""
-        raise NotImplementedError
-
-    def _ended(self, table: str) -> None:
-        """``table`` finished or ended: its moves are in its row; the journal may forget it."""
-        raise NotImplementedError
-
-    def _wrote(self, table: str) -> None:
-        """Something of ``table`` was written in the open transaction."""
-        self.dirty = True
-
-    # -- writes (inside the open transaction) -------------------------------------------
-    def create_table(self, rec: TableRecord) -> None:
-        self._x(
-            "INSERT INTO tables (id, game, players, options, settings, status, created, rematch_of,"
-            " secret, commitment, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                rec.table,
-                rec.game,
-                rec.players,
-                _text(rec.options),
-                _text(rec.settings),
-                rec.status,
-                rec.created,
-                rec.rematch_of,
-                rec.secret,
-                rec.commitment,
-                int(bool(rec.settings.get("private"))),  # the lists' filter (ratings.py)
-            ),
-        )
-        for s in rec.seats:
-            self.set_seat(rec.table, s)
-        self._wrote(rec.table)
-
-    def set_seat(self, table: str, s: SeatRecord) -> None:
-        self._x(
-            f"INSERT INTO seats (table_id, {_SEAT_COLUMNS})"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
-            " name=excluded.name, bot=excluded.bot, token_hash=excluded.token_hash,"
-            " nonce=excluded.nonce, nonce_by=excluded.nonce_by, account=excluded.account,"
-            " nonce_commitment=excluded.nonce_commitment",
-            (
-                table,
-                s.seat,
-                s.name,
-                s.bot,
-                s.token_hash,
-                s.nonce,
-                s.nonce_by,
-                s.account,
-                s.nonce_commitment,
-            ),
-        )
-        self._wrote(table)
-
-    def set_secret(self, table: str, secret: str, commitment: str) -> None:
-        """A waiting table of an older database gets its secret (and its commitment)."""
-        self._x("UPDATE tables SET secret=?, commitment=? WHERE id=?", (secret, commitment, table))
-        self._wrote(table)
-
-    def set_next_secret(self, table: str, secret: str) -> None:
-        """The secret committed (in ``game_over``) for ``table``'s rematch."""
-        self._x("UPDATE tables SET next_secret=? WHERE id=?", (secret, table))
-        self._wrote(table)
-
-    def start(self, table: str, seed: str, commitment: str, t: float) -> None:
-        self._x(
-            "UPDATE tables SET status='playing', seed=?, commitment=?, started=? WHERE id=?",
-            (seed, commitment, t, table),
-        )
-        self._wrote(table)
-
-    def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
-        """The end, with the whole move list: the journal is no longer needed for ``table``."""
-        self._x(
-            "UPDATE tables SET status='finished', result=?, finished=?, moves=? WHERE id=?",
-            (_text(result), t, _text(moves), table),
-        )
-        self._ended(table)
-        self._wrote(table)
-
-    def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
-        """A table ended without a result ("aborted" or "closed"): never resumed again."""
-        self._x(
-            "UPDATE tables SET status=?, finished=?, moves=? WHERE id=?",
-            (status, t, _text(moves), table),
-        )
-        self._ended(table)
-        self._wrote(table)
-
-    def set_rematch(self, table: str, new_table: str) -> None:
-        self._x("UPDATE tables SET rematch=? WHERE id=?", (new_table, table))
-        self._wrote(table)
-
-    # -- reads ---------------------------------------------------------------------------
-    def exists(self, table: str) -> bool:
-        return self._x("SELECT 1 FROM tables WHERE id=?", (table,)).fetchone() is not None
-
-    def load(self, table: str) -> TableRecord | None:
-        row = self._x(f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table,)).fetchone()
-        if row is None:
-            return None
-        if row[14] is not None:
-            moves = _dec_moves.decode(row[14])
-        else:  # not finished: its moves are in the journal (queued ones too)
-            self._write_rows()
-            moves = [
-                MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h)
-                for s, m, t, h in self._x(
-                    "SELECT seat, move, t, how FROM journal WHERE table_id=? ORDER BY n", (table,)
-                )
-            ]
-        seats = [
-            _seat(*row)
-            for row in self._x(
-                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id=? ORDER BY seat", (table,)
-            )
-        ]
-        return _record(row, seats, moves)
-
-    def unfinished(self) -> list[TableRecord]:
-        """Every table not finished, with its seats and moves (three queries in all)."""
-        self._write_rows()
-        live = "JOIN tables t ON t.id = x.table_id WHERE t.status IN ('waiting', 'playing')"
-        rows = self._x(
-            f"SELECT {_COLUMNS} FROM tables WHERE status IN ('waiting', 'playing')"
-            " ORDER BY created, id"
-        ).fetchall()
-        moves: dict[str, list[MoveRecord]] = {r[0]: [] for r in rows}
-        for tid, s, m, t, h in self._x(
-            f"SELECT x.table_id, x.seat, x.move, x.t, x.how FROM journal x {live}"
-            " ORDER BY x.table_id, x.n"
-        ):
-            moves[tid].append(MoveRecord(seat=s, move=_dec.decode(m), t=t, how=h))
-        seats: dict[str, list[SeatRecord]] = {r[0]: [] for r in rows}
-        cols = ", ".join(f"x.{c}" for c in _SEAT_COLUMNS.split(", "))
-        for tid, *row in self._x(
-            f"SELECT x.table_id, {cols} FROM seats x {live} ORDER BY x.table_id, x.seat"
-        ):
-            seats[tid].append(_seat(*row))
-        return [_record(r, seats[r[0]], moves[r[0]]) for r in rows]
-
-    def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
-        q = "SELECT id FROM tables WHERE status='finished'"
-        args: list[Any] = []
-        if game:
-            q += " AND game=?"
-            args.append(game)
-        q += " ORDER BY finished, id"
-        if limit:
-            q += " LIMIT ?"
-            args.append(limit)
-        return [r[0] for r in self._x(q, args)]
-
-
-def _text(value: Any) -> str:
-    return _enc.encode(value).decode()
-
-
-def _seat(*row: Any) -> SeatRecord:
-    """A seat's record from its columns (:data:`_SEAT_COLUMNS`)."""
-    s, n, b, h, nc, nb, a, c = row
-    return SeatRecord(
-        seat=s, name=n, bot=b, token_hash=h, nonce=nc, nonce_by=nb, account=a, nonce_commitment=c
-    )
-
-
-def _record(row: tuple[Any, ...], seats: list[SeatRecord], moves: list[MoveRecord]) -> TableRecord:
-    return TableRecord(
-        # record_format marks the tables written before commit-reveal (format 2); otherwise a
-        # table with a secret derives its seed from it and the committed nonces (format 3), one
-        # without has a seed of the game master's (format 1)
-        format=row[17] or (RECORD_FORMAT if row[15] is not None else RECORD_FORMAT_1),
-        table=row[0],
-        game=row[1],
-        players=row[2],
-        options=_dec.decode(row[3]),
-        settings=_dec.decode(row[4]),
-        status=row[5],
-        created=row[6],
-        started=row[7],
-        finished=row[8],
-        seed=row[9],
-        commitment=row[10],
-        result=_dec.decode(row[11]) if row[11] else None,
-        rematch_of=row[12],
-        rematch=row[13],
-        secret=row[15],
-        next_secret=row[16],
-        seats=seats,
-        moves=moves,
-    )
 
 
 class Checkpointer:
@@ -383,15 +105,19 @@ class Checkpointer:
 
 
 class SQLiteStore(SqlStore):
-    """A :class:`TableStore` in one SQLite database. Not thread-safe: the game master's loop
-    owns it."""
+    """A :class:`~atout.server.db.Database` in one SQLite file (or ``":memory:"``). Not
+    thread-safe: the game master's loop owns it."""
+
+    sql = Sql("?")
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._x = self.db.execute
+        # the statements run as sqlite3 runs them: a failing one is undone alone in SQLite
+        self._run = self._alone = self.db.execute
+        self._alone_many = self.db.executemany
         self.db.execute("PRAGMA journal_mode=WAL")
         if synchronous.upper() not in SYNC_MODES:  # it goes into a PRAGMA as it is
             raise ValueError(f"synchronous={synchronous!r}: one of {', '.join(SYNC_MODES)}")
@@ -399,7 +125,7 @@ class SQLiteStore(SqlStore):
         self.db.executescript(SCHEMA)
         self.db.execute("BEGIN")
         self._legacy()
-        self.migrated = migrations.upgrade(self.db)  # versioned steps (schema version 1 on)
+        self.migrated = self._upgrade()  # versioned steps (schema version 1 on)
         self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
         self._next_id = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM journal").fetchone()[
             0
@@ -423,6 +149,26 @@ class SQLiteStore(SqlStore):
             weakref.finalize(self, self.checkpointer.request_stop)
         self.db.execute("BEGIN")
         self.dirty = False
+
+    def version(self) -> int:
+        """The schema's version (``PRAGMA user_version``)."""
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _upgrade(self) -> list[int]:
+        """Apply every step of :data:`~atout.server.migrations.MIGRATIONS` above the database's
+        version, in the open transaction (``PRAGMA user_version`` is transactional: a failed
+        upgrade leaves the old version). Returns the versions applied. Raises
+        :class:`~atout.server.migrations.SchemaTooNew` for a newer database."""
+        done = []
+        for v, _what, steps in pending(self.version()):
+            for step in steps:
+                if callable(step):  # a step in Python (migrations.V8's backfill)
+                    step(self.db.cursor(), SQLITE)
+                else:
+                    self.db.execute(SQLITE.sql(step))
+            self.db.execute(f"PRAGMA user_version={v}")
+            done.append(v)
+        return done
 
     def _legacy(self) -> None:
         """Databases older than the versioned migrations (:mod:`atout.server.migrations`): add

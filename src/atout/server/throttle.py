@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import ipaddress
 import math
-from typing import Any
 
 from atout.server.accounts import AccountError
+from atout.server.db import Counter, CounterRows
 from atout.server.limits import CoreLimits
 
 FORGET = 86400.0  # seconds after its last move a counter is forgotten (back to zero)
@@ -59,10 +59,10 @@ def limited(wait: float) -> AccountError:
 
 
 class Throttle:
-    """The counters, in ``store.db`` (written in the store's open transaction: the shell commits
-    before the slow password work starts, so that every node sees the attempt)."""
+    """The counters, in the store (written in its open transaction: the shell commits before
+    the slow password work starts, so that every node sees the attempt)."""
 
-    def __init__(self, store: Any, limits: CoreLimits) -> None:
+    def __init__(self, store: CounterRows, limits: CoreLimits) -> None:
         self.store = store
         self.limits = limits
         self._writes = 0
@@ -84,8 +84,7 @@ class Throttle:
         self._bucket(f"s:{address_key(address)}", lim.signup_burst, lim.signup_every, now)
 
     def succeeded(self, key: str) -> None:
-        self.store.db.execute("DELETE FROM throttle WHERE key=?", (key,))
-        self.store.dirty = True
+        self.store.drop_counter(key)
 
     def delay(self, n: int) -> float:
         """Seconds the attempt after the ``n``-th must wait."""
@@ -96,49 +95,35 @@ class Throttle:
 
     def purge(self, now: float) -> int:
         """Forget the counters that have not moved for a day; returns how many."""
-        cur = self.store.db.execute("DELETE FROM throttle WHERE at < ?", (now - FORGET,))
-        self.store.dirty = True
-        return max(0, cur.rowcount)
+        return self.store.purge_counters(now - FORGET)
 
     # -- the two kinds of counter --------------------------------------------------------------
     def _progressive(self, key: str, now: float) -> None:
         row = self._row(key)
-        if row is not None and now < row[2]:
-            raise limited(row[2] - now)
-        n = 1 if row is None else int(row[0]) + 1
+        if row is not None and now < row.until:
+            raise limited(row.until - now)
+        n = 1 if row is None else int(row.n) + 1
         self._write(key, row, n, now, now + self.delay(n))
 
     def _bucket(self, key: str, burst: int, every: float, now: float) -> None:
         row = self._row(key)
-        tokens = float(burst) if row is None else min(burst, row[0] + (now - row[1]) / every)
+        tokens = float(burst) if row is None else min(burst, row.n + (now - row.at) / every)
         if tokens < 1.0:
             raise limited((1.0 - tokens) * every)
         self._write(key, row, tokens - 1.0, now, 0.0)
 
-    def _row(self, key: str) -> tuple[float, float, float] | None:
-        return self.store.db.execute(
-            "SELECT n, at, until FROM throttle WHERE key=?", (key,)
-        ).fetchone()
+    def _row(self, key: str) -> Counter | None:
+        return self.store.counter(key)
 
-    def _write(
-        self, key: str, row: tuple[float, float, float] | None, n: float, at: float, until: float
-    ) -> None:
+    def _write(self, key: str, row: Counter | None, n: float, at: float, until: float) -> None:
         """Move the counter from ``row`` (as read) to (n, at, until), unless another node moved
         it meanwhile: then this attempt is refused (retry in a second), never counted twice."""
-        db = self.store.db
+        to = Counter(n, at, until)
         if row is None:
-            cur = db.execute(
-                "INSERT INTO throttle (key, n, at, until) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (key) DO NOTHING",
-                (key, n, at, until),
-            )
+            moved = self.store.add_counter(key, to)
         else:
-            cur = db.execute(
-                "UPDATE throttle SET n=?, at=?, until=? WHERE key=? AND n=? AND at=?",
-                (n, at, until, key, row[0], row[1]),
-            )
-        self.store.dirty = True
-        if cur.rowcount != 1:
+            moved = self.store.move_counter(key, row, to)
+        if not moved:
             raise limited(1.0)
         self._writes += 1
         if self._writes % PURGE_EVERY == 0:
