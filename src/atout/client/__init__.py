@@ -7,6 +7,10 @@ Typical use::
         seat = await c.join(info.table)
         over = await c.play(info.table, bot_chooser(get_game("q2j"), make_bot("random", 1)))
 
+Several nodes of one game master (``atout serve --node``) may be given: ``Client.connect`` takes a
+list of addresses (or one string of them separated by commas), tries them in turn and keeps the
+list, so that :meth:`Client.reconnect` tries the others first when its node goes away.
+
 Requests return the typed reply or raise :class:`ClientError` with the server's code. Table events
 (updates, game over, seat changes) are kept per table in a :class:`TableFeed`.
 
@@ -24,11 +28,13 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.uri import parse_uri
 
 from atout.bots import Bot
 from atout.games.base import AtoutError, Game
@@ -37,7 +43,19 @@ from atout.protocol.codec import decode_server, encode
 
 log = logging.getLogger("atout.client")
 Chooser = Callable[[m.UpdateBody], Any]
-RATE_RETRIES = 5  # times a command refused by the rate limit is sent again
+RATE_RETRIES = 5  # times a command refused with a retry_after (nothing done) is sent again
+#: Refusals after which nothing was done and the server says when to send again: the rate limit,
+#: a table whose node cannot be reached just now, saving paused.
+RETRIED = ("limit.rate", "node.unavailable", "store.unavailable")
+#: The most seconds a silent node (frozen, paused, cut off) goes unnoticed: a ping every 2/5 of
+#: it, 2/5 for its pong, then 1/5 for the closing handshake that will not come.
+KEEPALIVE = 10.0
+#: Why a connection attempt moves on to the next address: nothing listens there (the node is
+#: down), it refuses or is busy (an HTTP answer such as 503), or it does not answer in time.
+UNREACHABLE: tuple[type[BaseException], ...] = (OSError, TimeoutError, InvalidHandshake)
+#: Refusals that say a table is on its way to another node (or its database is away), nothing
+#: done: connect again (another address first) and resume, as when the node dies.
+MOVING = ("table.moved", "node.unavailable", "store.unavailable")
 
 
 #: Nonces a program keeps for tables that have not dealt yet (a long-running bot process commits
@@ -51,6 +69,35 @@ class ClientError(AtoutError):
     def __init__(self, body: m.ErrorBody) -> None:
         super().__init__(body.code, body.message, body.message_fr)
         self.detail = body.detail
+
+
+class Unreachable(ConnectionError):
+    """None of the addresses answered; ``errors`` holds each one's error, in the order tried."""
+
+    def __init__(self, errors: list[tuple[str, BaseException]]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{url}: {_why(e)}" for url, e in errors))
+
+
+def _why(e: BaseException) -> str:
+    if isinstance(e, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    return str(e) or type(e).__name__
+
+
+def addresses(url: str | Sequence[str]) -> list[str]:
+    """The node addresses ``url`` names: one, several separated by commas, or a sequence of
+    them. Each is checked (``ws://`` or ``wss://``): a typo raises :class:`InvalidURI` at once
+    rather than being skipped as a node that is down."""
+    items = [url] if isinstance(url, str) else list(url)
+    found = [u.strip() for item in items for u in item.split(",") if u.strip()]
+    if not found:
+        raise InvalidURI(str(url), "no address given")
+    for u in found:
+        parse_uri(u)
+    return found
 
 
 class TableFeed:
@@ -115,6 +162,9 @@ class Client:
         self.ws = ws
         self.name = name
         self.record = record
+        self.urls: list[str] = []  # the addresses given to connect, and the one reached
+        self.index = 0
+        self._settings: dict[str, Any] = {}  # connect's keyword arguments, for reconnect
         self.feeds: dict[str, TableFeed] = {}
         self.latencies: list[float] = []
         self.on_move: Callable[[float], None] | None = None  # called with each move's latency
@@ -129,41 +179,103 @@ class Client:
     @classmethod
     async def connect(
         cls,
-        url: str,
+        url: str | Sequence[str],
         name: str,
         *,
+        start: int = 0,
         lang: str = "en",
         texts: bool = False,
         record: list[bytes] | None = None,
         open_timeout: float = 30,
-        keepalive: float | None = 20.0,
+        keepalive: float | None = KEEPALIVE,
     ) -> Client:
         """Open the socket and do the versioned handshake. ``record`` collects raw frames.
 
-        ``keepalive``: seconds between two pings, and for a pong: a game master that stopped
-        answering (frozen, paused, cut off) closes the client then, rather than leaving it
-        waiting for ever (None: no pings)."""
+        ``url``: one address, several separated by commas, or a sequence of them (the nodes of
+        one game master). They are tried in turn from the ``start``-th (wrapping round); an
+        address that is down, refuses, is busy or does not answer within ``open_timeout``
+        seconds is passed over. When none answers, the error of the only address is raised, or
+        :class:`Unreachable` naming each one's. A malformed address raises :class:`InvalidURI`.
+
+        ``keepalive``: the most seconds a game master that stopped answering (frozen, paused,
+        cut off) goes unnoticed: the client pings it every 2/5 of that, closes when a pong is
+        2/5 late and waits 1/5 for the closing, rather than waiting for ever (None: no pings).
+        The closed client's requests and feeds are woken; reconnect then."""
+        urls = addresses(url)
+        settings = dict(lang=lang, texts=texts, open_timeout=open_timeout, keepalive=keepalive)
+        errors: list[tuple[str, BaseException]] = []
+        for i in range(len(urls)):
+            index = (start + i) % len(urls)
+            try:
+                self = await cls._open(urls[index], name, record, **settings)
+            except UNREACHABLE as e:
+                log.info("%s: %s, trying the next address", urls[index], _why(e))
+                errors.append((urls[index], e))
+                continue
+            self.urls, self.index, self._settings = urls, index, settings
+            return self
+        if len(errors) == 1:
+            raise errors[0][1]
+        raise Unreachable(errors)
+
+    @classmethod
+    async def _open(
+        cls,
+        url: str,
+        name: str,
+        record: list[bytes] | None,
+        *,
+        lang: str,
+        texts: bool,
+        open_timeout: float,
+        keepalive: float | None,
+    ) -> Client:
+        """One address: the socket, then the handshake (a node that closes or stays silent
+        before it welcomes us counts as unreachable too)."""
+        beat = None if keepalive is None else keepalive * 0.4
         ws = await connect(
             url,
             compression=None,
             max_size=None,
-            ping_interval=keepalive,
-            ping_timeout=keepalive,
+            ping_interval=beat,
+            ping_timeout=beat,
+            close_timeout=10.0 if keepalive is None else keepalive * 0.2,
             open_timeout=open_timeout,
         )
         self = cls(ws, name, record)
-        rep = await self.request(
-            m.Hello(
-                body=m.HelloBody(
-                    versions=list(m.SUPPORTED_VERSIONS),
-                    name=name,
-                    lang=lang,
-                    texts=texts,  # type: ignore[arg-type]
-                )
-            )
+        hello = m.HelloBody(
+            versions=list(m.SUPPORTED_VERSIONS),
+            name=name,
+            lang=lang,
+            texts=texts,  # type: ignore[arg-type]
         )
+        try:
+            rep = await self.request(m.Hello(body=hello), timeout=open_timeout)
+        except BaseException as e:
+            await self.close()
+            if isinstance(e, ConnectionClosed):
+                raise ConnectionError(f"closed before the welcome: {e}") from e
+            raise
         self.welcome = rep.body  # type: ignore[attr-defined]
         return self
+
+    @property
+    def url(self) -> str:
+        """The address this connection reached."""
+        return self.urls[self.index] if self.urls else ""
+
+    async def reconnect(self, name: str | None = None) -> Client:
+        """A new connection with this one's settings, the other addresses tried first and this
+        one last (it just went away). Seats are not taken back here: resume them with their
+        tokens. Raises as :meth:`connect` does."""
+        await self.close()
+        return await type(self).connect(
+            self.urls,
+            name or self.name,
+            start=self.index + 1,
+            record=self.record,
+            **self._settings,
+        )
 
     async def __aenter__(self) -> Client:
         return self
@@ -182,8 +294,9 @@ class Client:
     async def request(self, msg: m.Message, timeout: float = 60) -> m.Message:
         """Send ``msg`` with a fresh request id; return the reply or raise :class:`ClientError`.
 
-        A command refused by the server's rate limit (``limit.rate``, nothing was done) is sent
-        again after the ``retry_after`` the server gave, a few times."""
+        A command refused with nothing done and a ``retry_after`` (:data:`RETRIED`: the rate
+        limit, a table moving between nodes, saving paused) is sent again after that many
+        seconds, a few times."""
         for attempt in range(RATE_RETRIES + 1):
             self._rid += 1
             rid = msg.id = self._rid
@@ -199,7 +312,7 @@ class Client:
             if not isinstance(rep, m.Error):
                 return rep
             wait = rep.body.detail.get("retry_after")
-            if rep.body.code != "limit.rate" or attempt == RATE_RETRIES or wait is None:
+            if rep.body.code not in RETRIED or attempt == RATE_RETRIES or wait is None:
                 raise ClientError(rep.body)
             await asyncio.sleep(min(float(wait), 10.0))
         raise AssertionError("unreachable")
