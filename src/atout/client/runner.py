@@ -1,20 +1,25 @@
-"""Network bots: K complete games of N bot clients against a running game master."""
+"""Network bots: K complete games of N bot clients against a running game master (one node or
+several: the lanes are spread over the addresses and move to another when theirs goes away)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from websockets.exceptions import InvalidHandshake
-
 from atout.bots import make_bot
-from atout.client import Chooser, Client, ClientError, bot_chooser
+from atout.client import (
+    MOVING,
+    UNREACHABLE,
+    Chooser,
+    Client,
+    ClientError,
+    addresses,
+    bot_chooser,
+)
 from atout.games import get_game
-
-UNREACHABLE = (OSError, TimeoutError, InvalidHandshake)  # connect() fails with these
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -25,7 +30,7 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 async def run_bots(
-    url: str,
+    url: str | Sequence[str],
     game_id: str,
     players: int,
     games: int,
@@ -42,13 +47,18 @@ async def run_bots(
     """Play ``games`` games, ``parallel`` tables at a time, each with ``players`` connections.
 
     Every bot is an ordinary network client: it sees its updates only (view + legal moves).
-    When the game master goes away mid-run, the bots try to connect again for ``reconnect``
-    seconds and then resume their seats with their seat tokens (a game master restarted on the
-    same database has the tables back). ``on_move`` is called with each move's latency.
-    Returns a JSON-ready summary with games, completed, errors, moves, moves_per_s, latency and
-    ``resumed`` (how many times a lane resumed its table). The first connection failing raises.
+    ``url`` is one address or several (the nodes of one game master: a list, or one string
+    separated by commas); lane k starts at the k-th, so that the lanes are spread over them.
+    When a lane's node goes away mid-run, its bots try the other addresses (then that one) for
+    ``reconnect`` seconds and resume their seats with their seat tokens (another node takes the
+    table over; a game master restarted on the same database has it back). ``on_move`` is
+    called with each move's latency. Returns a JSON-ready summary with games, completed,
+    errors, moves, moves_per_s, latency and ``resumed`` (how many times a lane resumed its
+    table). The first connections failing (every address) raise; a malformed address raises
+    ``InvalidURI`` before anything is sent.
     """
     game = get_game(game_id)
+    urls = addresses(url)
     lanes = max(1, min(parallel, games))
     todo = iter(range(games))
     summary: dict[str, Any] = {
@@ -60,32 +70,43 @@ async def run_bots(
     }
     retired: list[Client] = []  # closed clients, kept for their latencies
 
-    async def connect_lane(k: int) -> list[Client]:
-        clients = [await Client.connect(url, f"bot{k}.{i}") for i in range(players)]
+    async def connect_lane(k: int, start: int) -> list[Client]:
+        """The lane's connections, all to the first address that answers from ``start``."""
+        first = await Client.connect(urls, f"bot{k}.0", start=start)
+        clients = [first]
+        for i in range(1, players):
+            clients.append(await Client.connect(urls, f"bot{k}.{i}", start=first.index))
         for c in clients:
             c.on_move = on_move
         return clients
 
-    async def reconnect_lane(k: int, old: list[Client]) -> list[Client] | None:
-        """New connections for a lane whose game master went away, or None after the wait."""
+    async def reconnect_lane(k: int, old: list[Client], deadline: float) -> list[Client] | None:
+        """New connections for a lane whose node went away (the next address first, that one
+        last), or None once ``deadline`` has passed."""
         for c in old:
             await c.close()
         retired.extend(old)
-        deadline = time.monotonic() + reconnect
+        start = old[0].index + 1
         while True:
             try:
-                return await connect_lane(k)
+                return await connect_lane(k, start)
             except UNREACHABLE:
                 if time.monotonic() >= deadline:
                     return None
                 await asyncio.sleep(0.25)
 
-    lane_clients = await asyncio.gather(*(connect_lane(k) for k in range(lanes)))
+    lane_clients = await asyncio.gather(*(connect_lane(k, k % len(urls)) for k in range(lanes)))
 
     def failed(e: BaseException) -> None:
         summary["errors"] += 1
         if len(summary["error_samples"]) < 5:
             summary["error_samples"].append(f"{type(e).__name__}: {e}")
+
+    def lost(e: BaseException, clients: list[Client]) -> bool:
+        """Whether the lane lost its node (or its table is moving), not the game a bug."""
+        if isinstance(e, ClientError):
+            return e.code in MOVING
+        return any(c.closed.is_set() for c in clients)
 
     async def lane(k: int) -> None:
         for g in todo:
@@ -94,9 +115,16 @@ async def run_bots(
                 for i in range(players)
             ]
             table: str | None = None
+            tokens: list[Any] = []  # the seats to resume once connected again
+            deadline: float | None = None  # when this outage is given up
             while True:
                 clients = lane_clients[k]
                 try:
+                    if tokens:
+                        for c, t in zip(clients, tokens, strict=True):
+                            await c.resume(t.table, t.token)
+                        summary["resumed"] += 1
+                        tokens, deadline = [], None
                     if table is None:
                         info = await clients[0].create_table(
                             game_id,
@@ -108,6 +136,7 @@ async def run_bots(
                         table = info.table
                         for i, c in enumerate(clients):
                             await c.join(table, seat=i)
+                        deadline = None  # seated: a later outage has its own wait
                     ends = await asyncio.wait_for(_play_all(clients, table, choosers), timeout)
                     summary["completed"] += 1
                     summary["moves"] += ends[0].version
@@ -115,25 +144,27 @@ async def run_bots(
                         c.feeds.pop(table, None)
                     break
                 except Exception as e:  # reported, not hidden: counted and sampled
-                    if not reconnect or not any(c.closed.is_set() for c in clients):
+                    if not reconnect or not lost(e, clients):
                         failed(e)
                         break
-                    tokens = [c.feeds[table].joined if table in c.feeds else None for c in clients]
-                    fresh = await reconnect_lane(k, clients)
+                    if deadline is None:
+                        deadline = time.monotonic() + reconnect
+                    elif time.monotonic() >= deadline:
+                        failed(e)
+                        break
+                    else:  # a resume refused while the table moves: not in a tight loop
+                        await asyncio.sleep(0.25)
+                    if not tokens:
+                        tokens = [
+                            c.feeds[table].joined if table in c.feeds else None for c in clients
+                        ]
+                    fresh = await reconnect_lane(k, clients, deadline)
                     if fresh is None:
                         failed(e)
                         break
                     lane_clients[k] = fresh
                     if table is None or any(t is None for t in tokens):
-                        table = None  # not everyone was seated: start this game again
-                        continue
-                    try:
-                        for c, t in zip(fresh, tokens, strict=True):
-                            await c.resume(t.table, t.token)  # type: ignore[union-attr]
-                        summary["resumed"] += 1
-                    except ClientError as e2:
-                        failed(e2)
-                        break
+                        table, tokens = None, []  # not everyone was seated: start this game again
 
     t0 = time.perf_counter()
     await asyncio.gather(*(lane(k) for k in range(lanes)))
