@@ -157,6 +157,27 @@ def int_list(text: str, option: str) -> list[int]:
     return out
 
 
+def ws_addresses(text: str, option: str = "--url") -> list[str]:
+    """``"ws://A/ws,ws://B/ws"`` → the addresses, each checked; a malformed one (or none) is a
+    :class:`CommandLineError` naming it and ``option``."""
+    from websockets.exceptions import InvalidURI
+
+    from atout.client import addresses
+
+    found = [u.strip() for u in text.split(",") if u.strip()]
+    for u in found or [text]:
+        try:
+            addresses(u)
+        except InvalidURI:
+            raise CommandLineError(
+                f"{option} {text}: {u!r} is not a game master's address "
+                "(ws://HOST:PORT/ws or wss://…, several separated by commas)",
+                f"{option} {text} : {u!r} n'est pas l'adresse d'un maître du jeu "
+                "(ws://HÔTE:PORT/ws ou wss://…, plusieurs séparées par des virgules)",
+            ) from None
+    return found
+
+
 def options_from_pairs(pairs: list[str] | None, games: Iterable[str] = ()) -> dict[str, Any]:
     """``--option name=value`` pairs; values are read as JSON when they parse, else as text.
 

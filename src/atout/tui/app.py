@@ -143,6 +143,8 @@ class PlayApp(App[None]):
         self.title = title
         who = m.seat_name(m.seat) if m.seat is not None else tr(lang, "spectator")
         self.sub_title = f"table {m.table or '…'} · {tr(lang, 'you_are', seat=who)}"
+        if m.node and m.node != m.url:  # one of several addresses: say which one answered
+            self.sub_title += " · " + tr(lang, "connected_to", url=m.node)
         self.query_one("#board", Static).update(board_text(m))
         self.query_one("#hand", Static).update(hand_text(m))
         self.query_one("#log", Static).update(log_text(m))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from atout.cliutil import CommandLineError, check_lang, int_list, options_from_pairs
+from atout.cliutil import CommandLineError, check_lang, int_list, options_from_pairs, ws_addresses
 
 
 def _seats(text: str) -> list[int]:
@@ -15,20 +15,22 @@ def _seats(text: str) -> list[int]:
     return int_list(text, "--bots")
 
 
-def _check_reachable(url: str) -> None:
-    """Connect once to the game master at ``url`` before the terminal UI opens."""
+def _check_reachable(url: str) -> int:
+    """Connect once to the game master at ``url`` (the first of its addresses that answers)
+    before the terminal UI opens; the index of that address."""
     import asyncio
 
     from websockets.exceptions import InvalidHandshake, InvalidURI
 
     from atout.client import Client
 
-    async def probe() -> None:
+    async def probe() -> int:
         client = await Client.connect(url, "probe", open_timeout=10)
         await client.close()
+        return client.index
 
     try:
-        asyncio.run(probe())
+        return asyncio.run(probe())
     except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
         why = "connection refused" if isinstance(e, ConnectionRefusedError) else str(e)
         raise CommandLineError(
@@ -47,7 +49,11 @@ def _default_name() -> str:
 def play(
     url: Annotated[
         str | None,
-        typer.Option(help="Game master URL. Default: start one in-process for this game only."),
+        typer.Option(
+            help="Game master URL, or several nodes' separated by commas (ws://A/ws,ws://B/ws): "
+            "the first that answers is used, the others when it goes away. Default: start one "
+            "in-process for this game only."
+        ),
     ] = None,
     game: Annotated[str, typer.Option("--game", "-g", help="q2j, quinze or pouilleux.")] = "q2j",
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 3,
@@ -88,6 +94,14 @@ def play(
     hint_kind: Annotated[
         str, typer.Option(help="Bot giving hints (h): heuristic, ismcts, ismcts:2000.")
     ] = "heuristic",
+    reconnect: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Seconds to find the game master again (the other --url addresses first) when "
+            "it goes away mid-game; your seat is then taken back (0: give up at once).",
+        ),
+    ] = 60.0,
 ) -> None:
     """Play a game in the terminal (arrows and Enter or 1-9 to play, h for a hint, q to quit)."""
     from atout.bots import make_bot, make_spec
@@ -127,8 +141,10 @@ def play(
             )
     make_bot(bot_kind, 0)  # the game master seats registered kinds only
     make_spec(hint_kind, 0)  # a hint may set the search's budget: ismcts:2000
+    start = 0
     if url is not None:
-        _check_reachable(url)
+        ws_addresses(url)
+        start = _check_reachable(url)
     opts = PlayOptions(
         url=url or "",
         game=game,
@@ -143,6 +159,8 @@ def play(
         watch=watch,
         hint_kind=hint_kind,
         turn_seconds=turn_seconds,
+        start=start,
+        reconnect=reconnect,
     )
     if url is not None:
         run(opts)

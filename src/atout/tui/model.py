@@ -38,8 +38,9 @@ class Model:
     """
 
     lang: str = "en"
-    stage: str = "connecting"  # connecting | waiting | playing | over | closed
-    url: str = ""
+    stage: str = "connecting"  # connecting | waiting | playing | over | reconnecting | closed
+    url: str = ""  # the addresses given (several: separated by commas)
+    node: str = ""  # the one this client reached
     game_id: str | None = None
     view_spec: ViewSpec = field(default_factory=ViewSpec)  # from the server's game list
     levels: dict[str, tuple[str, str]] = field(default_factory=dict)  # bot level: (en, fr)

@@ -255,6 +255,8 @@ def _status(model: Model) -> Text:
         return Text(tr(lang, "connecting", url=model.url))
     if model.stage == "closed":
         return Text(tr(lang, "closed"), style="bold red")
+    if model.stage == "reconnecting":
+        return Text(tr(lang, "reconnecting", url=model.node), style="bold yellow")
     if model.stage == "waiting":
         return Text(tr(lang, "waiting_players", url=model.url, table=model.table))
     if model.stage == "over":

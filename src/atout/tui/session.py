@@ -3,7 +3,8 @@
 The app runs :meth:`Session.run` in a Textual worker and calls :meth:`Session.play` and
 :meth:`Session.hint` when the player asks; the session answers by calling ``on_model`` with a
 fresh :class:`~atout.tui.model.Model`. It only ever sends a move the server listed as legal, on
-the version it was listed for, once.
+the version it was listed for, once. When its node goes away mid-game it connects again (the
+other addresses of ``--url`` first) and takes its seat back with its token.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from websockets.exceptions import ConnectionClosed
 
-from atout.client import Client, ClientError, TableFeed
+from atout.client import MOVING, UNREACHABLE, Client, ClientError, TableFeed
 from atout.games import get_game
 from atout.games.base import Game, ViewSpec
 from atout.protocol import messages as m
@@ -33,7 +35,7 @@ from atout.tui.model import Model, event_text, move_label, seats_of
 class PlayOptions:
     """What ``atout play`` was asked to do."""
 
-    url: str
+    url: str  # one address, or several (the nodes of one game master) separated by commas
     game: str = "q2j"
     players: int = 3
     bots: list[int] = field(default_factory=lambda: [1, 2])
@@ -46,6 +48,8 @@ class PlayOptions:
     watch: str | None = None  # watch this table as a spectator
     hint_kind: str = "heuristic"
     turn_seconds: float = 0.0  # turn time limit of a table this client creates (0: none)
+    start: int = 0  # the address tried first (the one ``atout play`` found answering)
+    reconnect: float = 60.0  # seconds to find a node again when ours goes away (0: give up)
 
 
 class Session:
@@ -57,6 +61,7 @@ class Session:
         self.client: Client | None = None
         self.table: str | None = None
         self.seat: int | None = None
+        self.token: str | None = None  # the seat's token: takes it back on another connection
         self.game: Game[Any] | None = None
         self.sent: list[tuple[int, dict[str, Any]]] = []  # (version, move) of every move sent
         self.refusals: list[str] = []  # codes of moves the server refused (should stay empty)
@@ -76,7 +81,9 @@ class Session:
         o = self.opts
         self.emit()
         try:
-            self.client = c = await Client.connect(o.url, o.name, lang=o.lang, texts=True)
+            self.client = c = await Client.connect(
+                o.url, o.name, start=o.start, lang=o.lang, texts=True
+            )
             games = await c.list_games()
             self.specs = {g["id"]: msgspec.convert(g.get("view_spec", {}), ViewSpec) for g in games}
             self.levels = {
@@ -102,11 +109,14 @@ class Session:
                     )
                     self.table = info.table
                 joined = await c.join(self.table)
-                self.seat = joined.seat
+                self.seat, self.token = joined.seat, joined.token
             while True:
+                c = self.client
                 feed = c.feed(self.table)
                 if feed.rematch is not None and feed.rematch.new_table != self.table:
                     self._switch(feed.rematch)  # a rematch: the same seats at a new table
+                    continue
+                if c.closed.is_set() and await self._reconnect(c, feed):
                     continue
                 self._stage = self._stage_of(feed)
                 self.emit()
@@ -121,10 +131,51 @@ class Session:
             if self.client is not None:
                 await self.client.close()
 
+    async def _reconnect(self, old: Client, feed: TableFeed) -> bool:
+        """Our node went away mid-game: connect again, the other addresses first, and take the
+        seat back with its token (or watch again), for up to ``reconnect`` seconds. False when
+        there is nothing to take back (the game is over, no token) or no node answered."""
+        o = self.opts
+        if self.table is None or feed.over is not None or o.reconnect <= 0:
+            return False
+        if self.seat is not None and self.token is None:
+            return False
+        self._stage = "reconnecting"
+        self.emit()
+        deadline = time.monotonic() + o.reconnect
+        while True:
+            try:
+                c = await old.reconnect()
+            except UNREACHABLE:
+                if time.monotonic() >= deadline:
+                    return False
+                await asyncio.sleep(0.5)
+                continue
+            c.feeds[self.table] = feed  # what was shown stays; the catch-up adds what we missed
+            version = feed.update.version if feed.update is not None else -1
+            try:
+                if self.seat is not None:
+                    self.token = (await c.resume(self.table, self.token or "", version)).token
+                else:
+                    await c.watch(self.table, version)
+            except (ClientError, ConnectionError, ConnectionClosed, TimeoutError) as e:
+                await c.close()
+                if isinstance(e, ClientError) and e.code not in MOVING:
+                    raise
+                if time.monotonic() >= deadline:
+                    return False
+                old = c  # its address goes last next time
+                await asyncio.sleep(0.5)
+                continue
+            self.client = c
+            return True
+
     def _switch(self, ready: m.RematchReadyBody) -> None:
         self.table = ready.new_table
         if ready.seat is not None:
             self.seat = ready.seat
+        if ready.token is not None:
+            self.token = ready.token
         self._pending, self._hint, self._message, self._deadline = None, None, "", None
 
     def _stage_of(self, feed: TableFeed) -> str:
@@ -165,7 +216,7 @@ class Session:
         except ClientError as e:
             self.refusals.append(e.code)
             self._message = tr(self.opts.lang, "error", text=_error_text(e, self.opts.lang))
-        except (ConnectionError, OSError) as e:
+        except (ConnectionError, OSError, ConnectionClosed) as e:  # the node went away
             self._message = str(e)
         finally:
             self._pending = None
@@ -232,6 +283,7 @@ class Session:
             lang=o.lang,
             stage=self._stage,
             url=o.url,
+            node=self.client.url if self.client is not None else "",
             table=self.table,
             seat=self.seat,
             message=self._message,
@@ -266,6 +318,7 @@ class Session:
             and u.turn == u.seat == self.seat
             and not pending
             and feed.over is None
+            and self._stage == "playing"  # not while the connection is away
         ):
             moves = tuple(game.parse_move(x) for x in u.legal)
         hint, hint_index = "", None
