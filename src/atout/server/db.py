@@ -19,7 +19,7 @@ the two implementations nothing holds a connection or writes SQL.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from atout.server.record import MoveRecord, SeatRecord, TableRecord
@@ -116,6 +116,22 @@ class Finished(NamedTuple):
     rated: int
 
 
+class Listed(NamedTuple):
+    """One of a node's tables as the lobby's shared listing shows it (``info``: the protocol's
+    TableInfo, JSON)."""
+
+    table: str
+    game: str
+    players: int
+    status: str
+    created: float
+    private: int
+    quick: int
+    free: int
+    info: str
+    bot_kind: str
+
+
 # -- the interface -----------------------------------------------------------------------------
 
 
@@ -145,9 +161,7 @@ class TableStore(Protocol):
     def add_move(self, table: str, n: int, m: MoveRecord) -> None:
         """Move ``n`` (1-based) of ``table``."""
 
-    def finish(
-        self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]
-    ) -> None:
+    def finish(self, table: str, result: dict[str, Any], t: float, moves: list[MoveRecord]) -> None:
         """The end, with the result and the whole move list."""
 
     def end(self, table: str, status: str, t: float, moves: list[MoveRecord]) -> None:
@@ -174,9 +188,7 @@ class TableStore(Protocol):
         """Every table waiting or playing, with its moves, oldest first (recovery)."""
         ...
 
-    def finished_ids(
-        self, game: str | None = None, limit: int | None = None
-    ) -> list[str]:
+    def finished_ids(self, game: str | None = None, limit: int | None = None) -> list[str]:
         """The finished tables, in the order they finished (``atout export``)."""
         ...
 
@@ -189,21 +201,13 @@ class AccountRows(Protocol):
         """The account of this key, or None."""
         ...
 
-    def account_by_keys(
-        self, key: str, skeleton: str, skeleton_cased: str
-    ) -> str | None:
+    def account_by_keys(self, key: str, skeleton: str, skeleton_cased: str) -> str | None:
         """The name of an account with this key, or one of these skeletons (a look-alike: the
         same key first); None if there is none."""
         ...
 
     def add_account(
-        self,
-        name: str,
-        key: str,
-        password: str,
-        created: float,
-        skeleton: str,
-        skeleton_cased: str,
+        self, name: str, key: str, password: str, created: float, skeleton: str, skeleton_cased: str
     ) -> int:
         """A new account; its id. Raises the database's integrity error if the key is taken
         (that statement fails alone: the transaction and its moves go on)."""
@@ -212,9 +216,7 @@ class AccountRows(Protocol):
     def set_password(self, account: int, hashed: str) -> None:
         """The account's password hashed again (newer parameters)."""
 
-    def add_session(
-        self, token_hash: str, account: int, created: float, expires: float
-    ) -> None:
+    def add_session(self, token_hash: str, account: int, created: float, expires: float) -> None:
         """A new session of ``account``."""
 
     def session(self, token_hash: str) -> tuple[str, float] | None:
@@ -242,11 +244,7 @@ class RatingRows(Protocol):
         ...
 
     def record_plays(
-        self,
-        table: str,
-        rated: bool,
-        ratings: Sequence[RatingRow],
-        plays: Sequence[PlayRow],
+        self, table: str, rated: bool, ratings: Sequence[RatingRow], plays: Sequence[PlayRow]
     ) -> None:
         """A finished table: its ratings (each player's games and wins counted) and its plays
         written, the table marked rated or not."""
@@ -267,9 +265,7 @@ class RatingRows(Protocol):
         """The latest games of the account ``player`` that ``viewer`` may see, newest first."""
         ...
 
-    def rating_curve(
-        self, player: str, game: str, limit: int
-    ) -> list[tuple[float, float | None]]:
+    def rating_curve(self, player: str, game: str, limit: int) -> list[tuple[float, float | None]]:
         """(ended, rating after) of the latest ``limit`` rated games, newest first."""
         ...
 
@@ -333,6 +329,29 @@ class NodeRows(Protocol):
 
     def release(self, tables: list[str]) -> None:
         """Give up the leases of ``tables`` (ended and out of memory)."""
+
+    def hand_back(self) -> list[str]:
+        """Stopping: this node's leases expire now and its heartbeat row goes; the other
+        nodes alive (to be told to take over at once). Committed."""
+        ...
+
+    def owner_lookup(self, table: str) -> tuple[str, bool] | None:
+        """(the node holding ``table``'s lease, whether the lease is live), or None: no lease.
+        On a connection of its own: callable from a worker thread."""
+        ...
+
+    def publish(self, listed: Sequence[Listed], gone: Sequence[str]) -> None:
+        """This node's tables in the shared listing: ``listed`` written (under this node's
+        name), ``gone`` deleted. Committed."""
+
+    def heartbeat(self, started: float) -> tuple[set[str], set[str]]:
+        """This node is alive; the other nodes (alive, silent for a lease's length).
+        Committed."""
+        ...
+
+    def live_sessions(self, hashes: Collection[str]) -> set[str]:
+        """Those of these session hashes whose session exists and has not expired."""
+        ...
 
     def listed(
         self,

@@ -36,15 +36,19 @@ that a failing one fails alone, as it does in SQLite, and never takes the moves 
 transaction with it.
 
 **Several nodes** ask the store what :class:`~atout.server.db.NodeRows` says: each method that
-writes commits what is pending first (fenced), then its own rows.
+writes commits what is pending first (fenced), then its own rows. Who holds a table is also
+read on a connection of its own (:class:`LeaseReader`), so that a worker thread can ask it
+while the loop's connection is busy.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
+from atout.server.db import Listed
 from atout.server.migrations import MIGRATIONS, PG_ONLY, POSTGRES, V0, Step, pending
 from atout.server.record import MoveRecord, TableRecord
 from atout.server.sqlbase import Sql, SqlStore, _dec, _text
@@ -57,11 +61,7 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 PG_MIGRATIONS: list[tuple[int, str, list[Step]]] = [
     (0, "tables, seats, journal", [POSTGRES.sql(t) for t in V0]),
     *(
-        (
-            v,
-            what,
-            [t if callable(t) else POSTGRES.sql(t) for t in steps],
-        )  # callable: Python
+        (v, what, [t if callable(t) else POSTGRES.sql(t) for t in steps])  # callable: Python
         for v, what, steps in sorted(MIGRATIONS + PG_ONLY, key=lambda step: step[0])
     ),
 ]
@@ -70,6 +70,7 @@ LEASE_SECONDS = 3.0  # a node's lease on its tables lasts this long unless renew
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock: every node's lease uses it
 _IDLE = 0  # psycopg.pq.TransactionStatus.IDLE (psycopg is imported only for a PostgreSQL store)
 _LOCK = 0x61746F7574  # "atout": the advisory lock held while the schema is upgraded
+READER_TIMEOUT = 2  # seconds the lease reader waits to connect (a worker thread, not the loop)
 
 
 class LeaseLost(RuntimeError):
@@ -87,9 +88,7 @@ def is_url(db: str | None) -> bool:
     return db is not None and db.startswith(URL_SCHEMES)
 
 
-def open_store(
-    db: str | None, synchronous: str = "NORMAL", node: str | None = None
-) -> Any:
+def open_store(db: str | None, synchronous: str = "NORMAL", node: str | None = None) -> Any:
     """The store ``--db`` names: a ``postgresql://`` URL, an SQLite file, or None (SQLite in
     memory). ``synchronous`` is SQLite's; PostgreSQL always commits with
     ``synchronous_commit=on``. ``node``: this game master is one node of several (PostgreSQL
@@ -98,9 +97,7 @@ def open_store(
         assert db is not None
         return PostgresStore(db, node=node)
     if node is not None:
-        raise ValueError(
-            "several nodes need a PostgreSQL database (--db postgresql://…)"
-        )
+        raise ValueError("several nodes need a PostgreSQL database (--db postgresql://…)")
     from atout.server.store import SQLiteStore
 
     return SQLiteStore(db or ":memory:", synchronous=synchronous)
@@ -156,7 +153,8 @@ class PgDb:
 class PostgresStore(SqlStore):
     """A :class:`~atout.server.db.Database` (and, with ``node``, the
     :class:`~atout.server.db.NodeRows` of that node) in a PostgreSQL database, through one
-    synchronous psycopg 3 connection. Not thread-safe: the game master's loop owns it."""
+    synchronous psycopg 3 connection. Not thread-safe: the game master's loop owns it, but for
+    :meth:`owner_lookup`, which any thread may call."""
 
     sql = Sql("%s")
 
@@ -168,10 +166,9 @@ class PostgresStore(SqlStore):
         self.path = url
         self.conn = psycopg.connect(url, autocommit=False)
         self.db = PgDb(self.conn)  # node.py's, until it calls publish() (see PgDb)
+        self.reader = LeaseReader(url)
         self.migrated = self._upgrade()
-        self._rows: list[
-            tuple[Any, ...]
-        ] = []  # journal rows written at the next commit
+        self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
         self.dirty = False
         # several nodes: this node's name, and the fencing token of each table it holds
         self.node = node
@@ -186,14 +183,10 @@ class PostgresStore(SqlStore):
         c = self.conn
         with c.transaction():
             c.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-            c.execute(
-                "CREATE TABLE IF NOT EXISTS atout_schema (version INTEGER NOT NULL)"
-            )
+            c.execute("CREATE TABLE IF NOT EXISTS atout_schema (version INTEGER NOT NULL)")
             row = c.execute("SELECT version FROM atout_schema").fetchone()
             done = []
-            for v, _what, steps in pending(
-                -1 if row is None else int(row[0]), PG_MIGRATIONS
-            ):
+            for v, _what, steps in pending(-1 if row is None else int(row[0]), PG_MIGRATIONS):
                 for step in steps:
                     if callable(step):  # a step in Python (migrations.V8's backfill)
                         step(c.cursor(), POSTGRES)
@@ -412,8 +405,7 @@ class PostgresStore(SqlStore):
         """Give up the leases of ``tables`` (ended and out of memory). Committed at once."""
         self.commit()
         self.conn.execute(
-            "DELETE FROM leases WHERE node = %s AND table_id = ANY(%s)",
-            (self.node, tables),
+            "DELETE FROM leases WHERE node = %s AND table_id = ANY(%s)", (self.node, tables)
         )
         self.conn.commit()
         for t in tables:
@@ -436,6 +428,76 @@ class PostgresStore(SqlStore):
             return super().unfinished()
         self.take_over(limit=1_000_000)
         return [r for r in super().unfinished() if r.table in self.tokens]
+
+    # -- the rest of what a node asks (NodeRows) ------------------------------------------------
+    def hand_back(self) -> list[str]:
+        """Stopping: this node's leases expire now and its heartbeat row goes, so that the
+        other nodes need not wait for them; returns the other nodes alive (to be told to take
+        over at once). Committed at once."""
+        self.commit()
+        held = list(self.tokens)
+        if held:
+            self.conn.execute(
+                f"UPDATE leases SET expires = {NOW} - 1 WHERE node = %s AND table_id = ANY(%s)",
+                (self.node, held),
+            )
+        self.conn.execute("DELETE FROM nodes WHERE name = %s", (self.node,))
+        others = self.conn.execute(
+            f"SELECT name FROM nodes WHERE seen > {NOW} - %s", (self.lease_seconds,)
+        ).fetchall()
+        self.conn.commit()
+        return [str(name) for (name,) in others]
+
+    def owner_lookup(self, table: str) -> tuple[str, bool] | None:
+        """(the node holding ``table``'s lease, whether it is live), or None: no lease. Read
+        on :attr:`reader`'s connection, not the loop's: any thread may call it. It sees
+        committed leases only (a table's lease is committed with its creation)."""
+        return self.reader.owner(table)
+
+    def publish(self, listed: Sequence[Listed], gone: Sequence[str]) -> None:
+        """This node's tables in the lobby's shared listing: ``listed`` written under this
+        node's name, ``gone`` deleted. Committed at once."""
+        self.commit()
+        if listed:
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO listing (table_id, node, game, players, status, created,"
+                    " private, quick, free, info, bot_kind)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                    " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
+                    " status = excluded.status, free = excluded.free, info = excluded.info",
+                    [(t.table, self.node, *t[1:]) for t in listed],
+                )
+        if gone:
+            self.conn.execute("DELETE FROM listing WHERE table_id = ANY(%s)", (list(gone),))
+        self.conn.commit()
+
+    def heartbeat(self, started: float) -> tuple[set[str], set[str]]:
+        """This node is alive (``nodes.seen``, the database's clock); returns the other nodes
+        (alive, silent for a lease's length). Committed at once."""
+        self.commit()
+        self.conn.execute(
+            f"INSERT INTO nodes (name, started, seen) VALUES (%s, %s, {NOW})"
+            " ON CONFLICT (name) DO UPDATE SET seen = excluded.seen",
+            (self.node, started),
+        )
+        seen = self.conn.execute(
+            f"SELECT name, seen < {NOW} - %s FROM nodes WHERE name <> %s",
+            (self.lease_seconds, self.node),
+        ).fetchall()
+        self.conn.commit()
+        return {n for n, silent in seen if not silent}, {n for n, silent in seen if silent}
+
+    def live_sessions(self, hashes: Collection[str]) -> set[str]:
+        """Those of these session hashes whose session exists and has not expired (the
+        database's clock). Its read is ended at once."""
+        self.commit()
+        rows = self.conn.execute(
+            f"SELECT token_hash FROM sessions WHERE token_hash = ANY(%s) AND expires > {NOW}",
+            (list(hashes),),
+        ).fetchall()
+        self.conn.commit()
+        return {str(h) for (h,) in rows}
 
     def listed(
         self,
@@ -474,6 +536,39 @@ class PostgresStore(SqlStore):
         return None if row is None else (str(row[0]), str(row[1]))
 
     def close(self) -> None:
+        self.reader.close()
         if not self.conn.closed:
             self.commit()
             self.conn.close()
+
+
+class LeaseReader:
+    """Who holds a table, read on a connection of its own (autocommit, opened at the first
+    lookup, opened again after a failure), so that a worker thread can ask while the loop's
+    connection is in a transaction: one lookup at a time (a lock)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.lock = threading.Lock()
+        self.conn: Any = None
+
+    def owner(self, table: str) -> tuple[str, bool] | None:
+        """(node, whether its lease is live), or None: no lease. Raises psycopg's errors
+        (PostgreSQL away); the next call connects again."""
+        import psycopg
+
+        with self.lock:
+            if self.conn is None or self.conn.closed or self.conn.broken:
+                self.conn = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=READER_TIMEOUT
+                )
+            row = self.conn.execute(
+                f"SELECT node, expires > {NOW} FROM leases WHERE table_id = %s", (table,)
+            ).fetchone()
+        return None if row is None else (str(row[0]), bool(row[1]))
+
+    def close(self) -> None:
+        with self.lock:
+            if self.conn is not None:
+                self.conn.close()
+                self.conn = None
