@@ -8,8 +8,8 @@ Method:
   ``atout serve --db postgresql://… --bus redis://… --node NAME`` processes.
 * Each phase starts ``--lanes`` tables (Q²J, Le Quinze and Le Pouilleux in turn, two seats),
   created on A and B in turn, each table with one player on each node. A player is an
-  ordinary network client (:class:`atout.client.Client`, pinging every ``--keepalive``
-  seconds) given both nodes' addresses, its own first: it plays random legal moves every
+  ordinary network client (:class:`atout.client.Client`, which notices a silent node within
+  ``--keepalive`` seconds) given both nodes' addresses, its own first: it plays random legal moves every
   ``--delay`` seconds; whenever its connection is lost or a frame is refused as retryable
   (``node.unavailable``, ``store.unavailable``), it connects again (its own node, then the
   other) and resumes its seat with its token and the last version it saw.
@@ -383,7 +383,9 @@ def main() -> None:
     ap.add_argument("--lanes", type=int, default=18, help="tables per phase")
     ap.add_argument("--faults", default="redis,postgres,pause,kill")
     ap.add_argument("--delay", type=float, default=0.15, help="seconds before each move")
-    ap.add_argument("--keepalive", type=float, default=3.0, help="the players' ping interval")
+    ap.add_argument(
+        "--keepalive", type=float, default=8.0, help="seconds a silent node goes unnoticed"
+    )
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds for a phase's games")
     ap.add_argument("--logs", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "chaos"))
     ap.add_argument("--json", help="write the results there too")

@@ -132,10 +132,12 @@ def saturation(
     cpu0 = sum(cpu_seconds(pid) for _, pid in nodes)
     gen0 = sum(cpu_seconds(p.pid) for p in ps)  # type: ignore[arg-type]
     db0 = _cpu(others)
+    rd0 = _cpu(others[:1])  # Redis's (db_pids puts it first)
     time.sleep(max(0.0, stop_at - time.time()))
     cpu1 = sum(cpu_seconds(pid) for _, pid in nodes)
     gen1 = sum(cpu_seconds(p.pid) for p in ps)  # type: ignore[arg-type]
     db1 = _cpu(others)
+    rd1 = _cpu(others[:1])
     results, moves, lat = gather(q, ps)
 
     def pct(f: float) -> float:
@@ -150,6 +152,10 @@ def saturation(
         "cpu_us_move": round((cpu1 - cpu0) / moves * 1e6) if moves else None,
         "nodes_busy": round((cpu1 - cpu0) / seconds, 2),
         "db_busy": round((db1 - db0) / seconds, 2),
+        "redis_busy": round((rd1 - rd0) / seconds, 3),
+        "pg_us_move": round((db1 - db0 - rd1 + rd0) / moves * 1e6, 1) if moves else None,
+        "redis_us_move": round((rd1 - rd0) / moves * 1e6, 1) if moves else None,
+        "clients_us_move": round((gen1 - gen0) / moves * 1e6, 1) if moves else None,
         "clients_busy": round((gen1 - gen0) / seconds, 2),
         "errors": sum(r["errors"] for r in results),
     }

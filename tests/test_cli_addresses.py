@@ -15,8 +15,8 @@ DOWN, DOWN2 = "ws://127.0.0.1:1/ws", "ws://127.0.0.2:1/ws"  # nothing listens th
     [
         (["play", "--url", f"{DOWN},nonsense"], ["--url", "'nonsense' is not a game master's"]),
         (["play", "--url", ","], ["--url ,", "is not a game master's address"]),
-        (["bots", "--url", f"{DOWN},nonsense"], ["nonsense isn't a valid URI"]),
-        (["bots", "--url", f"{DOWN},http://x/ws"], ["http://x/ws isn't a valid URI"]),
+        (["bots", "--url", f"{DOWN},nonsense"], ["--url", "'nonsense' is not a game master's"]),
+        (["bots", "--url", f"{DOWN},http://x/ws"], ["'http://x/ws' is not a game master's"]),
         (["play", "--url", f"{DOWN},{DOWN2}"], [f"{DOWN}: connection refused; {DOWN2}: conn"]),
         (["bots", "--url", f"{DOWN}, {DOWN2}"], [f"{DOWN}: connection refused; {DOWN2}: conn"]),
     ],

@@ -97,7 +97,8 @@ def serve(
     idle_timeout: Annotated[
         float,
         typer.Option(
-            min=1.0, help="Seconds of silence before a WebSocket is closed (pinged before: --limit ping_every)."
+            min=1.0,
+            help="Seconds of silence before a WebSocket is closed (pinged before: --limit ping_every).",
         ),
     ] = 120.0,
     request_timeout: Annotated[
@@ -352,7 +353,13 @@ def until_stopped(
 
 
 def bots(
-    url: Annotated[str, typer.Option(help="Game master URL.")] = "ws://127.0.0.1:8000/ws",
+    url: Annotated[
+        str,
+        typer.Option(
+            help="Game master URL, or several nodes' separated by commas (ws://A/ws,ws://B/ws): "
+            "the lanes are spread over them and move to another when theirs goes away."
+        ),
+    ] = "ws://127.0.0.1:8000/ws",
     game: Annotated[str, typer.Option(help="Game id.")] = "q2j",
     players: Annotated[int, typer.Option(min=1, help="Bots per table.")] = 2,
     games: Annotated[int, typer.Option(min=1, help="Complete games to play.")] = 10,
@@ -372,8 +379,10 @@ def bots(
 ) -> None:
     """Play GAMES complete games with PLAYERS network bots on a running server."""
     from atout.client.runner import run_bots
+    from atout.cliutil import ws_addresses
     from atout.games import get_game
 
+    ws_addresses(url)
     get_game(game).check_players(players)
     options = options_from_pairs(option, [game])
     try:
