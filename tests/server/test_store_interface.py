@@ -12,7 +12,7 @@ import atout.server
 SERVER = Path(atout.server.__file__).parent
 STORES = {"store.py", "pgstore.py", "sqlbase.py"}  # the implementations
 #: Still to be switched to the typed methods by its owner (issue 28): remove it then.
-PENDING = {"node.py"}
+PENDING: set[str] = set()
 DRIVERS = {"sqlite3", "psycopg"}
 CONNECTIONS = {"db", "conn"}
 

@@ -2,7 +2,7 @@
 
 No sockets, no clock, no randomness of its own: the shell passes the time and the entropy
 source, calls :meth:`Core.receive` for each frame, :meth:`Core.tick` when
-:meth:`Core.next_deadline` is due, then commits the :class:`~atout.server.store.TableStore` and
+:meth:`Core.next_deadline` is due, then commits the :class:`~atout.server.db.Database` and
 only then sends the returned messages.
 
 The core is the router: it knows the connections (:mod:`atout.server.conns`), limits what
@@ -41,6 +41,7 @@ from atout.server.conns import (
     is_loopback,
     limited,
 )
+from atout.server.db import Database
 from atout.server.limits import CoreLimits
 from atout.server.lobby import Lobby
 from atout.server.members import LeakError
@@ -48,7 +49,7 @@ from atout.server.ratings import Ratings
 from atout.server.restore import from_record
 from atout.server.seated import Search, Seated
 from atout.server.status import ENDED, Status, Timer
-from atout.server.store import SQLiteStore, TableStore
+from atout.server.store import SQLiteStore
 from atout.server.table import TableActor, parse_move
 from atout.server.throttle import Throttle, address_key
 
@@ -77,7 +78,7 @@ class Core:
 
     def __init__(
         self,
-        store: TableStore | None = None,
+        store: Database | None = None,
         *,
         entropy: Callable[[int], bytes] = os.urandom,
         leak_guard: bool = False,
@@ -87,7 +88,7 @@ class Core:
     ) -> None:
         # a core without a database of its own (tests, the document generator) keeps its
         # tables in an SQLite database in memory: the same code path as a file
-        self.store: TableStore = store if store is not None else SQLiteStore(":memory:")
+        self.store: Database = store if store is not None else SQLiteStore(":memory:")
         self.limits = limits = limits or CoreLimits()
         self.bots = Seated(limits)
         self.entropy = entropy

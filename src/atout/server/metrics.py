@@ -134,8 +134,7 @@ class Metrics(Collector):
         for reason in LOGIN_REASONS.values():
             refused.add_metric([reason], self.rejected_logins.get(reason, 0))
         yield refused
-        if shell.node is not None:
-            yield from _node(shell.node)
+        yield from _node(shell.node)  # a node's own (nothing when alone)
 
     def _tables(self) -> GaugeMetricFamily:
         counts = dict.fromkeys(Status, 0)

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from atout.server.db import Listed
@@ -68,6 +68,7 @@ PG_MIGRATIONS: list[tuple[int, str, list[Step]]] = [
 LATEST = PG_MIGRATIONS[-1][0]
 LEASE_SECONDS = 3.0  # a node's lease on its tables lasts this long unless renewed
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock: every node's lease uses it
+_LOST = 4  # psycopg.pq.TransactionStatus.UNKNOWN: the connection is lost
 _IDLE = 0  # psycopg.pq.TransactionStatus.IDLE (psycopg is imported only for a PostgreSQL store)
 _LOCK = 0x61746F7574  # "atout": the advisory lock held while the schema is upgraded
 READER_TIMEOUT = 2  # seconds the lease reader waits to connect (a worker thread, not the loop)
@@ -103,51 +104,11 @@ def open_store(db: str | None, synchronous: str = "NORMAL", node: str | None = N
     return SQLiteStore(db or ":memory:", synchronous=synchronous)
 
 
-# -- until node.py calls the typed methods (issue 28): its old ``store.db`` and ``store._x``,
-#    which take SQLite's ``?`` placeholders. Nothing else uses them; delete them then.
-_SQL: dict[str, str] = {}  # SQLite's statements (? placeholders) as psycopg's (%s)
-
-
-def to_pg(sql: str) -> str:
-    """A statement with ``?`` placeholders as psycopg takes it (``%s``; ``%`` doubled).
-    Only for :class:`PgDb` and ``PostgresStore._x``."""
-    out = _SQL.get(sql)
-    if out is None:
-        out = _SQL[sql] = sql.replace("%", "%%").replace("?", "%s")
-    return out
-
-
-class PgDb:
-    """The old ``store.db`` (node.py's listing, until it calls :meth:`PostgresStore.publish`): ``execute`` and
-    ``executemany`` with ``?`` placeholders, returning a cursor (``fetchone``, ``fetchall``,
-    iteration, ``rowcount``). Each statement runs in a savepoint of the store's open
-    transaction: a failing one is undone alone and the transaction (with its moves) goes on."""
-
-    def __init__(self, conn: Any) -> None:
-        self.conn = conn
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return self._run(sql, [tuple(params)], many=False)
-
-    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
-        return self._run(sql, [tuple(r) for r in rows], many=True)
-
-    def _run(self, sql: str, rows: list[tuple[Any, ...]], many: bool) -> Any:
-        # SAVEPOINT by hand: psycopg's conn.transaction() would BEGIN and COMMIT a transaction
-        # of its own when none is open, committing this statement apart from the store's.
-        cur = self.conn.cursor()
-        cur.execute("SAVEPOINT atout_stmt")  # opens the store's transaction if none is
-        try:
-            if many:
-                cur.executemany(to_pg(sql), rows)
-            else:
-                cur.execute(to_pg(sql), rows[0])
-        except BaseException:
-            self.conn.execute("ROLLBACK TO SAVEPOINT atout_stmt")
-            self.conn.execute("RELEASE SAVEPOINT atout_stmt")
-            raise
-        self.conn.execute("RELEASE SAVEPOINT atout_stmt")
-        return cur
+#: Each node's session limits: a statement waits at most a second for a lock, and a transaction
+#: left open for a lease's length (its node paused, frozen or cut off mid-batch) is ended by
+#: PostgreSQL, so that its lease rows' locks do not keep the other nodes from taking its tables
+#: over (they waited until it woke: bench/chaos.py's paused node).
+SESSION = f"-c lock_timeout=1000 -c idle_in_transaction_session_timeout={int(LEASE_SECONDS * 1000)}"
 
 
 class PostgresStore(SqlStore):
@@ -164,8 +125,8 @@ class PostgresStore(SqlStore):
         import psycopg
 
         self.path = url
-        self.conn = psycopg.connect(url, autocommit=False)
-        self.db = PgDb(self.conn)  # node.py's, until it calls publish() (see PgDb)
+        self.options = SESSION if node is not None else ""
+        self.conn = psycopg.connect(url, autocommit=False, options=self.options)
         self.reader = LeaseReader(url)
         self.migrated = self._upgrade()
         self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
@@ -228,10 +189,6 @@ class PostgresStore(SqlStore):
         conn.execute("RELEASE SAVEPOINT atout_stmt")
         return cur
 
-    def _x(self, sql: str, args: Any = ()) -> Any:
-        """node.py's ``owner()``, until it calls :meth:`owner_lookup` (see :class:`PgDb`)."""
-        return self.conn.execute(to_pg(sql), args)
-
     # -- the journal: keyed by (table_id, n), a table's rows deleted when it ends -------------
     def add_move(self, table: str, n: int, m: MoveRecord) -> None:
         """Queue move ``n`` (1-based) of ``table``; it is written by the next :meth:`commit`."""
@@ -271,8 +228,8 @@ class PostgresStore(SqlStore):
                 self._write_rows()
             self.conn.commit()
             self.dirty = False
-        elif self.conn.info.transaction_status != _IDLE:
-            self.conn.commit()
+        elif self.conn.info.transaction_status not in (_IDLE, _LOST):
+            self.conn.commit()  # (a lost connection has nothing to end: reopen() connects)
 
     def _fenced(self) -> None:
         """The journal rows written and every table touched checked against the leases, in one
@@ -332,8 +289,7 @@ class PostgresStore(SqlStore):
             return False
         import psycopg
 
-        self.conn = psycopg.connect(self.path, autocommit=False)
-        self.db.conn = self.conn
+        self.conn = psycopg.connect(self.path, autocommit=False, options=self.options)
         self._rows, self._touched, self.dirty = [], set(), False
         return True
 

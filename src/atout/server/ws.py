@@ -29,6 +29,7 @@ from typing import Any
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
+from atout.server.alone import Alone, Peers
 from atout.server.api import (
     PASSWORD_PATHS,
     ApiError,
@@ -93,7 +94,7 @@ class Shell:
         self.hash_seconds = 0.5  # a password job's duration, smoothed (Retry-After when full)
         self.busy_refused = 0  # /api/ requests answered 503: the queue was full
         self.origins: list[Any] | None = []  # the Origin values /ws accepts (set by listen)
-        self.node: Any = None  # several nodes: this one's atout.server.node.Node
+        self.node: Peers = Alone()  # several nodes: this one's atout.server.node.Node
         self.stopped = False
         self.closing = False
         self.metrics = Metrics(self)  # GET /metrics
@@ -244,8 +245,7 @@ class Shell:
         conn._api_reply(resp, head_only=req.method == "HEAD")
         if resp.ended_session is not None:
             self.end_session(resp.ended_session)
-            if self.node is not None:
-                self.node.end_session(resp.ended_session)
+            self.node.end_session(resp.ended_session)
 
     def end_session(self, hashed: str) -> int:
         """Close every socket of this node opened with the session ``hashed`` (its sha256): it
@@ -262,7 +262,7 @@ class Shell:
 
     def frame(self, conn_id: int, data: bytes | str) -> None:
         self.frames_in += 1
-        if self.node is not None and self.node.route(conn_id, data):
+        if self.node.route(conn_id, data):
             return  # forwarded to the node holding the table
         core = self.core
         moves = core.moves_applied
@@ -300,8 +300,7 @@ class Shell:
 
     def lost(self, conn_id: int) -> None:
         self.conns.pop(conn_id, None)
-        if self.node is not None:
-            self.node.gone(conn_id)
+        self.node.gone(conn_id)
         self._queue(self.core.disconnect(conn_id, time.time()))
 
     def account(self, conn: WsConnection, size: int) -> None:
@@ -353,7 +352,7 @@ class Shell:
 
     def health(self) -> dict[str, Any]:
         playing = sum(1 for t in self.core.tables.values() if t.status == "playing")
-        node = {} if self.node is None else self.node.health()
+        node = self.node.health()
         return {
             **node,
             "status": node.get("status", "ok"),  # a node: "degraded" while Redis or PG is away
@@ -403,10 +402,8 @@ class Shell:
         except LeaseLost as e:  # several nodes: refused, nothing written, nothing sent
             self.node.lease_lost(e, pending)
             return False
-        except Exception as e:
-            if self.node is None:
-                raise
-            self.node.commit_failed(e, pending)  # PostgreSQL away: nothing sent
+        except Exception as e:  # several nodes: PostgreSQL away, nothing sent (alone: raised)
+            self.node.commit_failed(e, pending)
             return False
         if wrote:
             self.metrics.commit.observe(time.perf_counter() - started)
@@ -426,10 +423,9 @@ class Shell:
             c = conns.get(conn_id)
             if c is not None:
                 c.send_frames(mine)
-            elif conn_id < 0 and self.node is not None:  # a proxy: its client is on another node
+            elif conn_id < 0:  # a proxy: its client is on another node
                 self.node.deliver(conn_id, mine)
-        if self.node is not None:
-            self.node.delivered()
+        self.node.delivered()
         if moved:
             self.metrics.answered(moved, time.monotonic())
         return True
@@ -484,8 +480,7 @@ class Shell:
             self.server.close()
         self._pending.extend(self.core.shutdown())
         self._flush()
-        if self.node is not None:
-            await self.node.close()
+        await self.node.close()
         for c in list(self.conns.values()):
             c.close(1001, "server shutting down")
         await asyncio.sleep(0.1)
@@ -588,7 +583,7 @@ async def start(
     if node is not None:
         from atout.server.node import Node
 
-        shell.node = Node(shell, node, bus)  # type: ignore[arg-type]
+        shell.node = Node(shell, node, bus)
         try:
             await shell.node.start()
         except BaseException:
