@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from tests.server.harness import players_for
+from tests.server.netutil import http, post
 from tests.server.pgcluster import Cluster, _bin
 from tests.server.pgcluster import Unavailable as PgUnavailable
 from tests.server.rediscluster import RedisServer, Unavailable
@@ -22,6 +23,8 @@ from tests.server.test_cluster import _nodes, _until
 from tests.server.test_recovery import Player
 
 from atout.client import Client, ClientError
+
+LOGIN = {"name": "pat", "password": "correct horse battery"}
 
 
 def _redis() -> RedisServer:
@@ -161,6 +164,11 @@ def test_postgresql_away_saving_is_paused_and_said(redis_url: str) -> None:
                 await _until(degraded, 10)
                 code, detail, _ = await _refused(c, "Tnotinmemory")
                 assert code == "store.unavailable" and detail["retry_after"] > 0
+                # the HTTP API too: 503 with a Retry-After, not a 500 and a traceback
+                status, headers, body = await http(a.port, post("/api/login", LOGIN))
+                assert status == 503 and int(headers["retry-after"]) > 0, (status, body)
+                status, headers, _ = await http(a.port, b"GET /api/me HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert status in (401, 503), status  # no session: nothing to read, or away
                 pg_ctl_start = ("-o", _opts(cluster), "start")
                 await asyncio.to_thread(pg_ctl, *pg_ctl_start)
 

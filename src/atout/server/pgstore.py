@@ -74,6 +74,16 @@ _LOCK = 0x61746F7574  # "atout": the advisory lock held while the schema is upgr
 READER_TIMEOUT = 2  # seconds the lease reader waits to connect (a worker thread, not the loop)
 
 
+def unreachable(e: BaseException) -> bool:
+    """Whether ``e`` says that PostgreSQL cannot be reached now (psycopg's OperationalError:
+    a lost connection, a server shutting down or away), not that the request was wrong."""
+    if not type(e).__module__.startswith("psycopg"):
+        return False
+    import psycopg
+
+    return isinstance(e, psycopg.OperationalError)
+
+
 class LeaseLost(RuntimeError):
     """A commit was refused: this node no longer holds the lease of ``tables`` (another node
     took them over, so its token is newer). Nothing of the transaction was written."""

@@ -43,7 +43,7 @@ from atout.server.core import Core, Out
 from atout.server.limits import CoreLimits, Limits
 from atout.server.listener import Listener, bind
 from atout.server.metrics import Metrics
-from atout.server.pgstore import LeaseLost, open_store
+from atout.server.pgstore import LeaseLost, open_store, unreachable
 from atout.server.proxies import trusted
 from atout.server.searches import Searches
 from atout.server.seated import Search
@@ -164,9 +164,14 @@ class Shell:
             return
         try:
             got = self.core.api.handle(req, time.time())
-        except Exception:
-            log.exception("internal error on %s %s", req.method, req.path)
-            got = _internal()
+        except Exception as e:
+            if unreachable(e):  # PostgreSQL away: retry later, said in one line of the log
+                self.warn("api-db", "%s %s: the database does not answer (%s): 503",
+                          req.method, req.path, e)  # fmt: skip
+                got = _unavailable()
+            else:
+                log.exception("internal error on %s %s", req.method, req.path)
+                got = _internal()
         if isinstance(got, Deferred):
             if not self._flush():  # the attempt counted (every node sees it) before hashing
                 got = _unavailable()
