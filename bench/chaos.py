@@ -78,6 +78,7 @@ class Seat:
         self.acked_at: list[float] = []  # monotonic time of each acknowledged move
         self.frames: list[bytes] = []  # every frame received, to compare views by version
         self.resumed = 0
+        self.over_at: float | None = None  # monotonic time its game ended (for this seat)
         self.refused: dict[str, int] = {}
 
     async def connect(self, first: int = 0) -> tuple[Client, int]:
@@ -103,7 +104,9 @@ class Seat:
         node = 0  # the index in urls of the node this connection is to
         for _ in range(500):
             try:
-                return await self._play(c)
+                over = await self._play(c)
+                self.over_at = time.monotonic()
+                return over
             except (ConnectionError, OSError, TimeoutError, ConnectionClosed):
                 if c.ws.protocol.close_rcvd is None:
                     node += 1  # that node failed us (no close from it): the next one first
@@ -243,6 +246,7 @@ async def phase(
     for t in every:
         t.cancel()
     moved_again = []
+    ended = [t for t in struck if all(s.over_at and s.over_at < t0 + 0.5 for s in tables[t])]
     for t in struck:
         after = [x for s in tables[t] for x in s.acked_at if x > max(t0 + 0.5, before[t])]
         if after:
@@ -257,6 +261,7 @@ async def phase(
         "refused": _sum_counts(s.refused for ss in tables.values() for s in ss),
         "view_conflicts": sum(s.views_conflicts() for ss in tables.values() for s in ss),
         "struck_tables": len(struck),
+        "struck_ended_at_once": len(ended),  # over within 0.5 s of the fault: nothing to move
         "moved_again_s": sorted(round(x, 2) for x in moved_again),
         "moved_again_median_s": round(statistics.median(moved_again), 2) if moved_again else None,
         "woke_at_s": None if woke is None else round(woke, 2),

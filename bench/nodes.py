@@ -95,6 +95,31 @@ def db_pids(pg: Cluster, redis: RedisServer) -> list[int]:
     return pids
 
 
+COUNTED = ("atout_store_commit_seconds_count", "atout_frames_forwarded_total")
+
+
+def counted(port: int) -> dict[str, float]:
+    """The game master on ``port``'s commits that wrote and frames forwarded to other nodes,
+    so far (read from its /metrics)."""
+    from urllib.request import urlopen
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    with urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as r:
+        text = r.read().decode()
+    got = dict.fromkeys(COUNTED, 0.0)
+    for fam in text_string_to_metric_families(text):
+        for s in fam.samples:
+            if s.name in got:
+                got[s.name] = s.value
+    return got
+
+
+def _counts(nodes: list[tuple[int, int]]) -> dict[str, float]:
+    each = [counted(port) for port, _ in nodes]
+    return {k: sum(c[k] for c in each) for k in COUNTED}
+
+
 def _cpu(pids: list[int]) -> float:
     total = 0.0
     for pid in pids:
@@ -129,12 +154,16 @@ def saturation(
         for i, n in enumerate(shares)
     ]
     stop_at = start_window(ps, ready, go, window, seconds)
+    counts0 = _counts(nodes)
     cpu0 = sum(cpu_seconds(pid) for _, pid in nodes)
     gen0 = sum(cpu_seconds(p.pid) for p in ps)  # type: ignore[arg-type]
     db0 = _cpu(others)
     rd0 = _cpu(others[:1])  # Redis's (db_pids puts it first)
     time.sleep(max(0.0, stop_at - time.time()))
     cpu1 = sum(cpu_seconds(pid) for _, pid in nodes)
+    counts1 = _counts(nodes)
+    commits = counts1[COUNTED[0]] - counts0[COUNTED[0]]
+    forwarded = counts1[COUNTED[1]] - counts0[COUNTED[1]]
     gen1 = sum(cpu_seconds(p.pid) for p in ps)  # type: ignore[arg-type]
     db1 = _cpu(others)
     rd1 = _cpu(others[:1])
@@ -158,6 +187,9 @@ def saturation(
         "clients_us_move": round((gen1 - gen0) / moves * 1e6, 1) if moves else None,
         "clients_busy": round((gen1 - gen0) / seconds, 2),
         "errors": sum(r["errors"] for r in results),
+        "commits_s": round(commits / seconds),
+        "moves_per_commit": round(moves / commits, 1) if commits else None,
+        "forwarded_s": round(forwarded / seconds),
     }
 
 

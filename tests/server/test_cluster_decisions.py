@@ -210,3 +210,15 @@ def test_bus_messages_for_the_shell() -> None:
     c.found("T9", "b", live=True)
     c.route(ANA, frame("move", "T9"))
     assert c.gone(7) == [Send("b", Gone("a", 1, 7))]
+
+
+def test_a_broken_subscription_closes_the_clients_playing_at_other_nodes_tables() -> None:
+    """What Redis had taken for this node before it went may be lost without anyone knowing:
+    the clients that play elsewhere resume and catch up (those at this node's tables stay)."""
+    c = Cluster("a", boot=1)
+    c.found("T9", "b", live=True)
+    c.route(ANA, frame("move", "T9"))
+    c.held(["T1"])
+    bo = Who(conn=8, name="Bo", lang="en", texts=False, account=None)
+    c.route(bo, frame("move", "T1"), local={"T1"})
+    assert c.resubscribed() == [Shut(7, "the bus between nodes was down: resume")]

@@ -55,11 +55,13 @@ class Bus:
         self.sent = 0
         self.received = 0
         self.up = False  # the last exchange with Redis worked
+        self.subscriptions = 0  # how many times this node subscribed (more than once: it broke)
 
     async def start(self) -> None:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.subscribe(self.prefix + self.node)
         self.up = True
+        self.subscriptions = 1
         self._tasks = [
             asyncio.create_task(self._read(), name=f"bus-read-{self.node}"),
             asyncio.create_task(self._write(), name=f"bus-write-{self.node}"),
@@ -140,6 +142,7 @@ class Bus:
             except Exception:
                 continue
             self.up = True
+            self.subscriptions += 1
             log.warning("bus: subscribed to Redis again")
             return
 

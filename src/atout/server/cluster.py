@@ -316,6 +316,17 @@ class Cluster:
                     out += self.shut_proxy(pid, "frames lost while the bus was down: resume")
         return out
 
+    def resubscribed(self) -> list[Effect]:
+        """This node's subscription to the bus broke and is back (Redis restarted, or could not
+        be reached): what other nodes sent it meanwhile may be lost, even what Redis had taken
+        before it went (nobody was told), so this node's clients that play at other nodes'
+        tables are closed: they resume and catch up."""
+        return [
+            Shut(cid, "the bus between nodes was down: resume")
+            for cid, where in list(self.sent_to.items())
+            if any(n != self.name for n in where.values())
+        ]
+
     # -- proxies (this node holds the table) -------------------------------------------------
     def deliver(self, pid: int, frames: list[bytes]) -> None:
         """What the core sends proxy ``pid`` (committed), gathered per node until

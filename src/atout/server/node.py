@@ -105,6 +105,7 @@ class Node:
         self._looking: dict[str, list[int]] = {}  # table -> the clients waiting for its owner
         self._listed: dict[str, tuple[Any, ...]] = {}  # table -> what its listing was made of
         self._ticks = 0
+        self._subscriptions = 0  # the bus's subscriptions seen (one more: it broke and is back)
         self._timer: asyncio.TimerHandle | None = None
         self.started = time.time()
         self.last_takeover: float | None = None
@@ -178,6 +179,10 @@ class Node:
             pass  # handled where the commit failed (Shell._flush)
         except Exception as e:  # PostgreSQL away: try again at the next tick
             self._store_failed(e)
+        if self.bus.subscriptions > self._subscriptions:  # it broke: messages may be lost
+            if self._subscriptions:
+                self._do(self.cluster.resubscribed())
+            self._subscriptions = self.bus.subscriptions
         if self.bus.up:
             self._do(self.cluster.bus_back())
         self.bus.send(self.name, PACK.encode(Echo(time.time())))  # also tells when it is back
