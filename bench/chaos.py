@@ -213,7 +213,7 @@ async def phase(
     tables: dict[str, list[Seat]] = {}
     tasks: dict[str, list[asyncio.Task[Any]]] = {}
     for k in range(opts.lanes):
-        game = GAMES[k % len(GAMES)]
+        game = opts.games[k % len(opts.games)]
         seats = []
         for i in range(2):
             own = names[(k + i) % 2]
@@ -387,6 +387,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lanes", type=int, default=18, help="tables per phase")
     ap.add_argument("--faults", default="redis,postgres,pause,kill")
+    ap.add_argument("--games", default=",".join(GAMES), help="the games played, in turn")
     ap.add_argument("--delay", type=float, default=0.15, help="seconds before each move")
     ap.add_argument(
         "--keepalive", type=float, default=8.0, help="seconds a silent node goes unnoticed"
@@ -396,6 +397,9 @@ def main() -> None:
     ap.add_argument("--json", help="write the results there too")
     opts = ap.parse_args()
     opts.faults = [f.strip() for f in opts.faults.split(",") if f.strip()]
+    opts.games = [g.strip() for g in opts.games.split(",") if g.strip()]
+    if not opts.games or any(g not in GAMES for g in opts.games):
+        ap.error(f"games are {', '.join(GAMES)} (got {opts.games})")
     unknown = [f for f in opts.faults if f not in FAULT_SECONDS]
     if unknown or "kill" in opts.faults[:-1]:
         ap.error(f"faults are {', '.join(FAULT_SECONDS)}, 'kill' last (got {opts.faults})")
