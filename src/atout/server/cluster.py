@@ -176,7 +176,12 @@ class Cluster:
         peek = _peek(data)
         if peek is None or peek[0] not in TABLE_COMMANDS or peek[1] is None:
             return [Local(who.conn, data)]
-        tid = peek[1]
+        return self.route_table(who, data, peek[1], local)
+
+    def route_table(
+        self, who: Who, data: bytes | str, tid: str, local: Iterable[str] = ()
+    ) -> list[Effect]:
+        """:meth:`route` for a frame already known to be a command for table ``tid``."""
         if tid in local:
             return [Local(who.conn, data)]
         node = self.routes.get(tid)

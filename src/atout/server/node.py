@@ -313,7 +313,8 @@ class Node:
                 return False  # the core says so (limit.rate)
             who = Who(conn_id, c.name, c.lang, c.texts, c.account)
             self.cluster.bus_up = self.bus.up
-            return self._routed(self.cluster.route(who, data, self.core.tables), conn_id, data)
+            effects = self.cluster.route_table(who, data, b.table, self.core.tables)
+            return self._routed(effects, conn_id, data)
         if p.cmd == "quick_play" and b.game is not None and b.players is not None:
             return self._quick(c, data, b)
         return False
