@@ -51,7 +51,8 @@ def test_each_node_sees_the_others_heartbeat(nodes) -> None:
 
 def test_the_listing_a_node_publishes_is_what_the_others_list(nodes) -> None:
     a, b = nodes
-    a.create_table(_table("t1"))  # leased to a, committed by publish
+    a.create_table(_table("t1"))  # leased to a
+    a.commit()  # (publish writes on the side connection: it commits nothing of the loop's)
     a.publish([_listed("t1", quick=1), _listed("t2", created=2.0)], [])
     b.publish([_listed("t3", created=0.5)], [])
     assert [i for _, i in b.listed("b", ["waiting"], None, None, 10)] == [
@@ -119,5 +120,5 @@ def test_the_lookup_connects_again_after_losing_its_connection(nodes) -> None:
     a.create_table(_table("t1"))
     a.commit()
     assert b.owner_lookup("t1") == ("a", True)
-    b.reader.conn.close()  # lost (PostgreSQL restarted, say)
+    b.side.conn.close()  # lost (PostgreSQL restarted, say)
     assert b.owner_lookup("t1") == ("a", True)

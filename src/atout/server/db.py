@@ -342,15 +342,17 @@ class NodeRows(Protocol):
 
     def publish(self, listed: Sequence[Listed], gone: Sequence[str]) -> None:
         """This node's tables in the shared listing: ``listed`` written (under this node's
-        name), ``gone`` deleted. Committed."""
+        name), ``gone`` deleted. On a connection of its own (a worker thread's), committed
+        apart from the loop's transaction."""
 
     def heartbeat(self, started: float) -> tuple[set[str], set[str]]:
-        """This node is alive; the other nodes (alive, silent for a lease's length).
-        Committed."""
+        """This node is alive; the other nodes (alive, silent for a lease's length). On a
+        connection of its own (a worker thread's)."""
         ...
 
     def live_sessions(self, hashes: Collection[str]) -> set[str]:
-        """Those of these session hashes whose session exists and has not expired."""
+        """Those of these session hashes whose session exists and has not expired. On a
+        connection of its own (a worker thread's)."""
         ...
 
     def listed(

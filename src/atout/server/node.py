@@ -109,7 +109,9 @@ class Node:
         self._timer: asyncio.TimerHandle | None = None
         self.started = time.time()
         self.last_takeover: float | None = None
-        self.store_down: str | None = None  # why the last exchange with PostgreSQL failed
+        self._loop_down: str | None = None  # why the loop's last exchange with PostgreSQL failed
+        self._side_down: str | None = None  # and the side connection's (lookups, housekeeping)
+        self._housework: asyncio.Future[Any] | None = None  # the heartbeat round under way
 
     # what /health and /metrics read
     @property
@@ -168,13 +170,13 @@ class Node:
             if self.store.reopen():
                 log.warning("node %s: connected to PostgreSQL again", self.name)
             self.shell.flush_now()
-            if self._ticks % RENEW_EVERY == 0:
+            renewing = self._ticks % RENEW_EVERY == 0
+            if renewing:
                 self._renew()
-                self._sessions()
             self._take_over()
-            self._publish()
-            self._heartbeat()
-            self.store_down = None
+            self._loop_down = None
+            if self._housework is None or self._housework.done():  # one round at a time
+                self._housework = self._housekeeping(sessions=renewing)
         except LeaseLost:
             pass  # handled where the commit failed (Shell._flush)
         except Exception as e:  # PostgreSQL away: try again at the next tick
@@ -188,14 +190,24 @@ class Node:
         self.bus.send(self.name, PACK.encode(Echo(time.time())))  # also tells when it is back
         self._timer = self.loop.call_later(TICK, self._tick)
 
+    @property
+    def store_down(self) -> str | None:
+        """Why the last exchange with PostgreSQL failed (None: it worked)."""
+        return self._loop_down or self._side_down
+
     def _store_failed(self, e: BaseException) -> None:
-        """An exchange with PostgreSQL failed: said in ``/health``, its transaction ended (the
-        tables whose writes it held, if any, are read back from their records later)."""
-        self.store_down = (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
+        """An exchange with PostgreSQL on the loop failed: said in ``/health``, its transaction
+        ended (the tables whose writes it held, if any, are read back from their records)."""
+        self._loop_down = _why(e)
         self.shell.warn("node", "node %s: %s", self.name, e)
         lost = self.store.abandon()
         if lost:
             self._forget(lost, PAUSED, TRY_AGAIN)
+
+    def _side_failed(self, e: BaseException) -> None:
+        """An exchange on the side connection (a thread's) failed: said, nothing to undo."""
+        self._side_down = _why(e)
+        self.shell.warn("node", "node %s: %s", self.name, e)
 
     # -- leases ----------------------------------------------------------------------------
     def _renew(self) -> None:
@@ -272,7 +284,7 @@ class Node:
         records with new tokens (or another node does, when they expire first). Their players
         are closed with 1013 "saving is paused": they resume a little later."""
         tables = self.store.abandon()
-        self.store_down = (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
+        self._loop_down = _why(e)
         self.shell.warn("commit", "node %s: commit failed (%s); %d tables reloaded", self.name,
                         e, len(tables))  # fmt: skip
         self._forget(tables, PAUSED, TRY_AGAIN)
@@ -367,7 +379,7 @@ class Node:
         failed = fut.cancelled() or fut.exception() is not None
         owner = None if failed else self._owner(tid, fut.result())
         if failed and not fut.cancelled():
-            self._store_failed(fut.exception())  # type: ignore[arg-type]
+            self._side_failed(fut.exception())  # type: ignore[arg-type]
         for conn_id in waiting:
             frames = self._parked.pop(conn_id, [])
             c = self.core.conns.get(conn_id)
@@ -413,7 +425,7 @@ class Node:
         alive = f.conn in self.shell.conns
         if fut.cancelled() or fut.exception() is not None:  # PostgreSQL away
             if not fut.cancelled():
-                self._store_failed(fut.exception())  # type: ignore[arg-type]
+                self._side_failed(fut.exception())  # type: ignore[arg-type]
             if alive and tries >= RETRIES:
                 self._do([Shut(f.conn, "table unavailable: try again")])
             elif alive:
@@ -492,9 +504,54 @@ class Node:
         c.close(e.code, e.reason[:120])
 
     # -- the lobby's listing and the heartbeat ----------------------------------------------------
+    def _housekeeping(self, sessions: bool) -> asyncio.Future[Any]:
+        """The heartbeat round, off the loop on the store's side connection: this node's
+        listing changes, its heartbeat (the nodes alive and silent) and, with ``sessions``, which
+        of its sockets' sessions ended elsewhere; the answers are acted upon back on the loop."""
+        upsert, delete = self._listing()
+        held = {c.session_hash for c in self.shell.conns.values() if c.session_hash is not None}
+        held = held if sessions else set()
+        store, started = self.store, self.started
+
+        def work() -> tuple[set[str], set[str], set[str]]:
+            if upsert or delete:
+                store.publish(upsert, delete)
+            alive, silent = store.heartbeat(started)
+            return alive, silent, (held - store.live_sessions(held)) if held else set()
+
+        fut = self.loop.run_in_executor(self._lookups, work)
+        fut.add_done_callback(lambda f: self._housekept(f, upsert, delete))
+        return fut
+
+    def _housekept(self, fut: asyncio.Future[Any], upsert: list[Listed], delete: list[str]) -> None:
+        if fut.cancelled():
+            return
+        e = fut.exception()
+        if e is not None:  # published again at the next round
+            self._side_failed(e)
+            for row in upsert:
+                self._listed.pop(row.table, None)
+            for tid in delete:
+                if tid in self._listed:
+                    self._listed[tid] = ("unpublished",)
+            return
+        self._side_down = None
+        alive, silent, ended = fut.result()
+        for node in silent - self.cluster.silent:
+            log.warning("node %s: node %s is silent", self.name, node)
+        self._do(self.cluster.heartbeat(alive, silent))
+        for h in ended:  # logged out on another node while the bus was down, or expired
+            self.shell.end_session(h)
+
     def _publish(self) -> None:
-        """Upsert the listing rows of this node's tables whose status or seats changed (not
-        for each move: versions and spectators are not republished); delete the ended. A
+        """This node's listing changes, written now (its stop)."""
+        upsert, delete = self._listing()
+        if upsert or delete:
+            self.store.publish(upsert, delete)
+
+    def _listing(self) -> tuple[list[Listed], list[str]]:
+        """The listing rows of this node's tables whose status or seats changed (not for each
+        move: versions and spectators are not republished), and the ended ones to delete. A
         private table that is not quick play's is never listed, so never published."""
         upsert: list[Listed] = []
         delete: list[str] = []
@@ -519,29 +576,13 @@ class Node:
                 )  # fmt: skip
         for tid in [t for t in self._listed if t not in self.core.tables]:
             del self._listed[tid]
-        if upsert or delete:
-            self.store.publish(upsert, delete)
-
-    def _heartbeat(self) -> None:
-        """This node is alive; the nodes silent for a lease's length are acted upon."""
-        alive, silent = self.store.heartbeat(self.started)
-        for node in silent - self.cluster.silent:
-            log.warning("node %s: node %s is silent", self.name, node)
-        self._do(self.cluster.heartbeat(alive, silent))
+        return upsert, delete
 
     # -- sessions ------------------------------------------------------------------------------
     def end_session(self, hashed: str) -> None:
         """A session logged out on this node: every other node closes its sockets at once.
-        Should the bus lose it, :meth:`_sessions` finds them within a second."""
+        Should the bus lose it, the heartbeat round finds them within a second."""
         self._do(self.cluster.end_session(hashed))
-
-    def _sessions(self) -> None:
-        """Close this node's sockets whose session no longer exists (logged out on another
-        node while the bus was down, or expired): one query for all of them."""
-        held = {c.session_hash for c in self.shell.conns.values() if c.session_hash is not None}
-        if held:
-            for h in held - self.store.live_sessions(held):
-                self.shell.end_session(h)
 
     def health(self) -> dict[str, Any]:
         """``status`` is "degraded" while the bus or PostgreSQL is away (``reasons`` says which)
@@ -580,6 +621,11 @@ class _Either:
 
     def __contains__(self, x: object) -> bool:
         return x in self.a or x in self.b
+
+
+def _why(e: BaseException) -> str:
+    """An exception's first line, short (for /health)."""
+    return (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
 
 
 def _error_frame(name: str, err: ProtocolError) -> bytes:

@@ -36,9 +36,10 @@ that a failing one fails alone, as it does in SQLite, and never takes the moves 
 transaction with it.
 
 **Several nodes** ask the store what :class:`~atout.server.db.NodeRows` says: each method that
-writes commits what is pending first (fenced), then its own rows. Who holds a table is also
-read on a connection of its own (:class:`LeaseReader`), so that a worker thread can ask it
-while the loop's connection is busy.
+writes leases commits what is pending first (fenced), then its own rows. Who holds a table, the
+node's heartbeat, its listing and the sessions check go through a connection of their own
+(:class:`SideConnection`), so that a worker thread does them while the loop's connection is
+busy.
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ class PostgresStore(SqlStore):
         self.path = url
         self.options = SESSION if node is not None else ""
         self.conn = psycopg.connect(url, autocommit=False, options=self.options)
-        self.reader = LeaseReader(url)
+        self.side = SideConnection(url)
         self.migrated = self._upgrade()
         self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
         self.dirty = False
@@ -418,52 +419,23 @@ class PostgresStore(SqlStore):
         """(the node holding ``table``'s lease, whether it is live), or None: no lease. Read
         on :attr:`reader`'s connection, not the loop's: any thread may call it. It sees
         committed leases only (a table's lease is committed with its creation)."""
-        return self.reader.owner(table)
+        return self.side.owner(table)
 
     def publish(self, listed: Sequence[Listed], gone: Sequence[str]) -> None:
         """This node's tables in the lobby's shared listing: ``listed`` written under this
-        node's name, ``gone`` deleted. Committed at once."""
-        self.commit()
-        if listed:
-            with self.conn.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO listing (table_id, node, game, players, status, created,"
-                    " private, quick, free, info, bot_kind)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                    " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
-                    " status = excluded.status, free = excluded.free, info = excluded.info",
-                    [(t.table, self.node, *t[1:]) for t in listed],
-                )
-        if gone:
-            self.conn.execute("DELETE FROM listing WHERE table_id = ANY(%s)", (list(gone),))
-        self.conn.commit()
+        node's name, ``gone`` deleted. On :attr:`side`'s connection: any thread may call it."""
+        self.side.publish(self.node or "", listed, gone)
 
     def heartbeat(self, started: float) -> tuple[set[str], set[str]]:
         """This node is alive (``nodes.seen``, the database's clock); returns the other nodes
-        (alive, silent for a lease's length). Committed at once."""
-        self.commit()
-        self.conn.execute(
-            f"INSERT INTO nodes (name, started, seen) VALUES (%s, %s, {NOW})"
-            " ON CONFLICT (name) DO UPDATE SET seen = excluded.seen",
-            (self.node, started),
-        )
-        seen = self.conn.execute(
-            f"SELECT name, seen < {NOW} - %s FROM nodes WHERE name <> %s",
-            (self.lease_seconds, self.node),
-        ).fetchall()
-        self.conn.commit()
-        return {n for n, silent in seen if not silent}, {n for n, silent in seen if silent}
+        (alive, silent for a lease's length). On :attr:`side`'s connection: any thread may
+        call it."""
+        return self.side.heartbeat(self.node or "", started, self.lease_seconds)
 
     def live_sessions(self, hashes: Collection[str]) -> set[str]:
         """Those of these session hashes whose session exists and has not expired (the
-        database's clock). Its read is ended at once."""
-        self.commit()
-        rows = self.conn.execute(
-            f"SELECT token_hash FROM sessions WHERE token_hash = ANY(%s) AND expires > {NOW}",
-            (list(hashes),),
-        ).fetchall()
-        self.conn.commit()
-        return {str(h) for (h,) in rows}
+        database's clock). On :attr:`side`'s connection: any thread may call it."""
+        return self.side.live_sessions(hashes)
 
     def listed(
         self,
@@ -502,36 +474,87 @@ class PostgresStore(SqlStore):
         return None if row is None else (str(row[0]), str(row[1]))
 
     def close(self) -> None:
-        self.reader.close()
+        self.side.close()
         if not self.conn.closed:
             self.commit()
             self.conn.close()
 
 
-class LeaseReader:
-    """Who holds a table, read on a connection of its own (autocommit, opened at the first
-    lookup, opened again after a failure), so that a worker thread can ask while the loop's
-    connection is in a transaction: one lookup at a time (a lock)."""
+class SideConnection:
+    """A node's second connection to PostgreSQL (autocommit, opened at its first use, opened
+    again after a failure), for what needs nothing of the loop's transaction: who holds a
+    table, the node's heartbeat, its listing, the sessions check. A worker thread asks here
+    while the loop's connection is in a transaction, so the event loop never waits on these:
+    one statement at a time (a lock)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.lock = threading.Lock()
         self.conn: Any = None
 
+    def _connected(self) -> Any:
+        import psycopg
+
+        if self.conn is None or self.conn.closed or self.conn.broken:
+            self.conn = psycopg.connect(
+                self.url, autocommit=True, connect_timeout=READER_TIMEOUT, options=SESSION
+            )
+        return self.conn
+
     def owner(self, table: str) -> tuple[str, bool] | None:
         """(node, whether its lease is live), or None: no lease. Raises psycopg's errors
         (PostgreSQL away); the next call connects again."""
-        import psycopg
-
         with self.lock:
-            if self.conn is None or self.conn.closed or self.conn.broken:
-                self.conn = psycopg.connect(
-                    self.url, autocommit=True, connect_timeout=READER_TIMEOUT
-                )
-            row = self.conn.execute(
-                f"SELECT node, expires > {NOW} FROM leases WHERE table_id = %s", (table,)
-            ).fetchone()
+            row = (
+                self._connected()
+                .execute(f"SELECT node, expires > {NOW} FROM leases WHERE table_id = %s", (table,))
+                .fetchone()
+            )
         return None if row is None else (str(row[0]), bool(row[1]))
+
+    def heartbeat(self, node: str, started: float, lease: float) -> tuple[set[str], set[str]]:
+        """``node`` is alive; the other nodes (alive, silent for ``lease`` seconds)."""
+        with self.lock:
+            conn = self._connected()
+            conn.execute(
+                f"INSERT INTO nodes (name, started, seen) VALUES (%s, %s, {NOW})"
+                " ON CONFLICT (name) DO UPDATE SET seen = excluded.seen",
+                (node, started),
+            )
+            seen = conn.execute(
+                f"SELECT name, seen < {NOW} - %s FROM nodes WHERE name <> %s", (lease, node)
+            ).fetchall()
+        return {n for n, silent in seen if not silent}, {n for n, silent in seen if silent}
+
+    def publish(self, node: str, listed: Sequence[Listed], gone: Sequence[str]) -> None:
+        """``listed`` written in the listing under ``node``'s name, ``gone`` deleted (one
+        transaction)."""
+        with self.lock:
+            conn = self._connected()
+            with conn.transaction(), conn.cursor() as cur:
+                if listed:
+                    cur.executemany(
+                        "INSERT INTO listing (table_id, node, game, players, status, created,"
+                        " private, quick, free, info, bot_kind)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                        " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
+                        " status = excluded.status, free = excluded.free, info = excluded.info",
+                        [(t.table, node, *t[1:]) for t in listed],
+                    )
+                if gone:
+                    cur.execute("DELETE FROM listing WHERE table_id = ANY(%s)", (list(gone),))
+
+    def live_sessions(self, hashes: Collection[str]) -> set[str]:
+        with self.lock:
+            rows = (
+                self._connected()
+                .execute(
+                    f"SELECT token_hash FROM sessions WHERE token_hash = ANY(%s) AND expires > {NOW}",
+                    (list(hashes),),
+                )
+                .fetchall()
+            )
+        return {str(h) for (h,) in rows}
 
     def close(self) -> None:
         with self.lock:
