@@ -52,7 +52,7 @@ def fails(*args: str) -> str:
         (["play", "--bot-kind", "nope"], ["unknown bot 'nope'"]),
         (["play", "--url", "ws://127.0.0.1:1/ws"], ["ws://127.0.0.1:1/ws", "refused"]),
         (["bots", "--url", "ws://127.0.0.1:1/ws"], ["ws://127.0.0.1:1/ws", "refused"]),
-        (["bots", "--url", "http://example.invalid/"], ["isn't a valid URI"]),
+        (["bots", "--url", "http://example.invalid/"], ["is not a game master's address"]),
         (["nocommand"], ["No such command"]),
         (["--bogus"], ["No such option: --bogus"]),  # before any command: no framed box
         (["tournament", "--bots", ""], ["--bots ''", "at least one bot kind"]),
