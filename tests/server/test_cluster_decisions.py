@@ -222,3 +222,17 @@ def test_a_broken_subscription_closes_the_clients_playing_at_other_nodes_tables(
     bo = Who(conn=8, name="Bo", lang="en", texts=False, account=None)
     c.route(bo, frame("move", "T1"), local={"T1"})
     assert c.resubscribed() == [Shut(7, "the bus between nodes was down: resume")]
+
+
+def test_a_move_lost_with_the_bus_keeps_its_clients_place_at_that_table() -> None:
+    """Only a membership frame (join, resume, watch) that never arrived leaves nothing there:
+    a move's client is still seated through its proxy, so it is still closed if that node dies
+    and its proxy is still told when it leaves."""
+    c = Cluster("a", boot=1)
+    c.found("T9", "b", live=True)
+    (send,) = c.route(ANA, frame("move", "T9"))
+    c.bus_up = False
+    c.undelivered("b", send.msg, here={7})  # type: ignore[union-attr]
+    assert c.sent_to == {7: {"T9": "b"}}
+    c.bus_up = True
+    assert c.gone(7) == [Send("b", Gone("a", 1, 7))]

@@ -292,7 +292,9 @@ class Cluster:
         ``here``: this node's client connections."""
         if not self.bus_up:
             if isinstance(msg, Frame):
-                self.sent_to.get(msg.conn, {}).pop(msg.table, None)
+                peek = _peek(msg.data)
+                if peek is not None and peek[0] in MEMBERSHIP:  # no membership there
+                    self.sent_to.get(msg.conn, {}).pop(msg.table, None)
                 if msg.conn in here:
                     return [Refuse(msg.conn, msg.data, unavailable_error())]
             elif isinstance(msg, Deliver):

@@ -140,6 +140,7 @@ class Node:
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
+        self.store.limit_session()  # recovered and upgraded: from now on, bounded waits
         self.cluster.held(self.store.tokens)
         await self.bus.start()
         self._tick()
@@ -181,14 +182,18 @@ class Node:
             pass  # handled where the commit failed (Shell._flush)
         except Exception as e:  # PostgreSQL away: try again at the next tick
             self._store_failed(e)
-        if self.bus.subscriptions > self._subscriptions:  # it broke: messages may be lost
-            if self._subscriptions:
-                self._do(self.cluster.resubscribed())
-            self._subscriptions = self.bus.subscriptions
-        if self.bus.up:
-            self._do(self.cluster.bus_back())
-        self.bus.send(self.name, PACK.encode(Echo(time.time())))  # also tells when it is back
-        self._timer = self.loop.call_later(TICK, self._tick)
+        try:
+            if self.bus.subscriptions > self._subscriptions:  # it broke: messages may be lost
+                if self._subscriptions:
+                    self._do(self.cluster.resubscribed())
+                self._subscriptions = self.bus.subscriptions
+            if self.bus.up:
+                self._do(self.cluster.bus_back())
+            self.bus.send(self.name, PACK.encode(Echo(time.time())))  # tells when it is back
+        except Exception:
+            log.exception("node %s: a tick failed", self.name)
+        finally:  # whatever happened, the leases are renewed at the next one
+            self._timer = self.loop.call_later(TICK, self._tick)
 
     @property
     def store_down(self) -> str | None:
@@ -211,6 +216,7 @@ class Node:
 
     # -- leases ----------------------------------------------------------------------------
     def _renew(self) -> None:
+        self.shell.flush_now()  # what is pending is committed (and refused) by the shell's flush
         lost = self.store.renew()
         gone = [t for t in self.store.tokens if t not in self.core.tables]
         if gone:  # ended tables out of memory: nothing to hold
@@ -247,6 +253,7 @@ class Node:
             self.core.drop(tid)
 
     def _take_over(self, tables: list[str] | None = None) -> list[str]:
+        self.shell.flush_now()  # what is pending is committed (and refused) by the shell's flush
         tids = self.store.take_over(tables=tables)
         if not tids:
             return []
@@ -382,20 +389,27 @@ class Node:
             self._side_failed(fut.exception())  # type: ignore[arg-type]
         for conn_id in waiting:
             frames = self._parked.pop(conn_id, [])
-            c = self.core.conns.get(conn_id)
-            if not frames or c is None or c.name is None:
-                continue
-            first, rest = frames[0], frames[1:]
-            if failed:
-                self._do([Refuse(conn_id, first, paused_error())])
-            else:
-                who = Who(conn_id, c.name, c.lang, c.texts, c.account)
-                self.cluster.bus_up = self.bus.up
-                effects = self.cluster.to(owner or self.name, who, first, tid)
-                self._do(effects)
-            for data in rest:
-                if not self.route(conn_id, data):
-                    self.shell._queue(self.core.receive(conn_id, data, time.time()))
+            try:
+                self._unpark(conn_id, frames, tid, None if failed else owner, failed)
+            except Exception:  # one connection's frames, not the others'
+                log.exception("node %s: frames for table %s", self.name, tid)
+
+    def _unpark(
+        self, conn_id: int, frames: list[bytes | str], tid: str, owner: str | None, failed: bool
+    ) -> None:
+        c = self.core.conns.get(conn_id)
+        if not frames or c is None or c.name is None:
+            return
+        first, rest = frames[0], frames[1:]
+        if failed:  # nothing known: this one is refused as retryable, the rest go their way
+            self._do([Refuse(conn_id, first, paused_error())])
+        else:
+            who = Who(conn_id, c.name, c.lang, c.texts, c.account)
+            self.cluster.bus_up = self.bus.up
+            self._do(self.cluster.to(owner or self.name, who, first, tid))
+        for data in rest:
+            if not self.route(conn_id, data):
+                self.shell._queue(self.core.receive(conn_id, data, time.time()))
 
     def _owner(self, tid: str, found: tuple[str, bool] | None) -> str | None:
         """The node to send ``tid``'s frames to, from the lease read: an expired lease is
@@ -495,8 +509,7 @@ class Node:
         if e.conn < 0:  # a proxy: the core forgets it (its client's node was told)
             self.shell._queue(self.core.disconnect(e.conn, now))
             return
-        self.cluster.sent_to.pop(e.conn, None)
-        c = self.shell.conns.get(e.conn)
+        c = self.shell.conns.get(e.conn)  # (its proxies elsewhere go when it is gone: gone())
         if c is None:
             return
         if e.tell is not None:

@@ -119,7 +119,11 @@ def open_store(db: str | None, synchronous: str = "NORMAL", node: str | None = N
 #: left open for a lease's length (its node paused, frozen or cut off mid-batch) is ended by
 #: PostgreSQL, so that its lease rows' locks do not keep the other nodes from taking its tables
 #: over (they waited until it woke: bench/chaos.py's paused node).
-SESSION = f"-c lock_timeout=1000 -c idle_in_transaction_session_timeout={int(LEASE_SECONDS * 1000)}"
+SESSION_LIMITS = {
+    "lock_timeout": 1000,
+    "idle_in_transaction_session_timeout": int(LEASE_SECONDS * 1000),
+}  # milliseconds
+SESSION = " ".join(f"-c {name}={ms}" for name, ms in SESSION_LIMITS.items())
 
 
 class PostgresStore(SqlStore):
@@ -136,8 +140,8 @@ class PostgresStore(SqlStore):
         import psycopg
 
         self.path = url
-        self.options = SESSION if node is not None else ""
-        self.conn = psycopg.connect(url, autocommit=False, options=self.options)
+        self.limited = False  # the node's session limits (limit_session) are set
+        self.conn = psycopg.connect(url, autocommit=False)
         self.side = SideConnection(url)
         self.migrated = self._upgrade()
         self._rows: list[tuple[Any, ...]] = []  # journal rows written at the next commit
@@ -233,11 +237,16 @@ class PostgresStore(SqlStore):
         of reads only is ended too, so that no lock outlives the batch. On a node, raises
         :class:`LeaseLost` (everything rolled back) if a table written is no longer its own."""
         if self.dirty:
+            writing = self._touched | {r[0] for r in self._rows}
             if self.node is not None:
                 self._fenced()
             else:
                 self._write_rows()
-            self.conn.commit()
+            try:
+                self.conn.commit()
+            except BaseException:  # its outcome unknown: abandon() forgets what it wrote
+                self._touched |= writing
+                raise
             self.dirty = False
         elif self.conn.info.transaction_status not in (_IDLE, _LOST):
             self.conn.commit()  # (a lost connection has nothing to end: reopen() connects)
@@ -300,9 +309,21 @@ class PostgresStore(SqlStore):
             return False
         import psycopg
 
-        self.conn = psycopg.connect(self.path, autocommit=False, options=self.options)
+        self.conn = psycopg.connect(self.path, autocommit=False)
+        if self.limited:
+            self.limit_session()
         self._rows, self._touched, self.dirty = [], set(), False
         return True
+
+    def limit_session(self) -> None:
+        """A running node's session limits (:data:`SESSION`), set once it has started: not
+        before, since its schema upgrade waits for the others' (an advisory lock) and its
+        recovery reads for as long as it replays."""
+        self.commit()
+        for name, ms in SESSION_LIMITS.items():
+            self.conn.execute(f"SET {name} = {ms}")
+        self.conn.commit()
+        self.limited = True
 
     # -- leases (several nodes) -----------------------------------------------------------
     def claim(self, table: str) -> int:
