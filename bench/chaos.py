@@ -46,7 +46,7 @@ from websockets.exceptions import ConnectionClosed
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.server.pgcluster import Cluster, _bin  # noqa: E402
+from tests.server.pgcluster import Cluster  # noqa: E402
 from tests.server.rediscluster import RedisServer  # noqa: E402
 
 from atout.bots import make_bot  # noqa: E402
@@ -314,11 +314,11 @@ async def inject(
         redis.proc.kill()
         redis.proc.wait()
         await asyncio.sleep(seconds)
-        await asyncio.to_thread(restart_redis, redis)
+        await asyncio.to_thread(redis.restart)
     elif fault == "postgres":
-        await asyncio.to_thread(pg_ctl, pg, "-m", "fast", "stop")
+        await asyncio.to_thread(pg.pause)
         await asyncio.sleep(seconds)
-        await asyncio.to_thread(pg_ctl, pg, "-o", pg_opts(pg), "start")
+        await asyncio.to_thread(pg.resume)
     elif fault == "pause":
         proc = nodes["a"][0]
         proc.send_signal(signal.SIGSTOP)
@@ -330,27 +330,6 @@ async def inject(
         proc = nodes.pop("b")[0]
         proc.kill()
         proc.wait()
-
-
-def restart_redis(server: RedisServer) -> None:
-    port = server.url.rsplit(":", 1)[1]
-    server.proc = subprocess.Popen(
-        ["redis-server", "--port", port, "--bind", "127.0.0.1", "--dir", str(server.dir),
-         "--save", "", "--appendonly", "no", "--daemonize", "no", "--databases", "16",
-         "--logfile", f"{server.dir}/log2"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    server._check()
-
-
-def pg_ctl(pg: Cluster, *what: str) -> None:
-    d = pg.dir
-    pg._run([_bin("pg_ctl"), "-D", f"{d}/data", "-l", f"{d}/log", "-w", *what])
-
-
-def pg_opts(pg: Cluster) -> str:
-    port = pg.url.rsplit(":", 1)[1].split("/", 1)[0]
-    return f"-c listen_addresses=127.0.0.1 -p {port} -k {pg.dir} -c max_connections=200"
 
 
 async def run(opts: argparse.Namespace) -> list[dict[str, Any]]:

@@ -58,12 +58,14 @@ class Cluster:
         self._n = itertools.count(1)
         self._made: list[str] = []
         self._user: list[str] = []
+        self.opts = ""  # the server's options (its port, its socket folder), once started
 
     def start(self) -> Cluster:
         if self.url:
             self._check()
             return self
-        initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
+        initdb = _bin("initdb")
+        _bin("pg_ctl")  # both are needed: said now, before anything is made
         self.dir = tempfile.mkdtemp(prefix="atout-pg-")
         if os.geteuid() == 0:
             runuser = shutil.which("runuser")
@@ -84,13 +86,25 @@ class Cluster:
             [initdb, "-D", data, "-U", "atout", "-A", "trust", "-E", "UTF8", "--locale=C",
              "--no-sync"]
         )  # fmt: skip
-        opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {self.dir} -c max_connections=200"
+        self.opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {self.dir} -c max_connections=200"
         if not self.durable:
-            opts += " -c fsync=off -c full_page_writes=off"
-        self._run([pg_ctl, "-D", data, "-l", f"{self.dir}/log", "-o", opts, "-w", "start"])
+            self.opts += " -c fsync=off -c full_page_writes=off"
         self.url = f"postgresql://atout@127.0.0.1:{port}/postgres"
-        self._check()
+        self.resume()
         return self
+
+    def pause(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``), its data kept: :meth:`resume` starts it
+        again on the same port (a test of PostgreSQL going away)."""
+        self._ctl("-m", "fast", "stop")
+
+    def resume(self) -> None:
+        self._ctl("-o", self.opts, "start")
+        self._check()
+
+    def _ctl(self, *what: str) -> None:
+        d = self.dir
+        self._run([_bin("pg_ctl"), "-D", f"{d}/data", "-l", f"{d}/log", "-w", *what])
 
     def _run(self, cmd: list[str]) -> None:
         done = subprocess.run(

@@ -71,6 +71,18 @@ class RedisServer:
                     raise Unavailable(f"Redis at {self.url} does not answer: {e}") from e
                 time.sleep(0.05)
 
+    def restart(self) -> None:
+        """redis-server again, on the same port and folder (as a supervisor would restart it
+        after a crash: the test killed it)."""
+        port = self.url.rsplit(":", 1)[1]
+        self.proc = subprocess.Popen(
+            [str(shutil.which("redis-server")), "--port", port, "--bind", "127.0.0.1",
+             "--dir", str(self.dir), "--save", "", "--appendonly", "no", "--daemonize", "no",
+             "--databases", "16", "--logfile", f"{self.dir}/log2"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        self._check()
+
     def new_db(self) -> str:
         """A URL on an emptied database of the server (16 of them, reused in turn)."""
         import redis

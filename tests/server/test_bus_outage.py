@@ -5,27 +5,13 @@ ignored), and once Redis is back on its port the node is subscribed again and ge
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import threading
 import time
 
-import pytest
 import redis
-from tests.server.rediscluster import RedisServer, Unavailable
+from tests.server.test_cluster_outages import killable_redis
 
 from atout.server.bus import Bus
-
-
-def _restart(server: RedisServer) -> None:
-    """redis-server again, on the same port and folder (as a supervisor would restart it)."""
-    port = server.url.rsplit(":", 1)[1]
-    server.proc = subprocess.Popen(
-        ["redis-server", "--port", port, "--bind", "127.0.0.1", "--dir", str(server.dir),
-         "--save", "", "--appendonly", "no", "--daemonize", "no",
-         "--logfile", f"{server.dir}/log2"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    server._check()
 
 
 def _until(check, seconds: float, what: str) -> None:
@@ -36,12 +22,7 @@ def _until(check, seconds: float, what: str) -> None:
 
 
 def test_a_redis_outage_never_holds_the_loop_and_the_bus_resubscribes() -> None:
-    try:
-        server = RedisServer().start()
-    except Unavailable as e:
-        pytest.skip(str(e))
-    if server.proc is None:
-        pytest.skip("a Redis of the environment (ATOUT_TEST_REDIS): not killed by a test")
+    server = killable_redis()
     got: list[bytes] = []
     ticks = [0]
     loop = asyncio.new_event_loop()
@@ -67,7 +48,7 @@ def test_a_redis_outage_never_holds_the_loop_and_the_bus_resubscribes() -> None:
         server.proc.wait()
         seen = ticks[0]
         _until(lambda: ticks[0] > seen + 100, 10, "the loop turning while Redis is away")
-        _restart(server)
+        server.restart()
         seen = ticks[0]
         _until(lambda: ticks[0] > seen + 50, 10, "the loop turning while Redis comes back")
         publisher = redis.Redis.from_url(server.url)

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 from tests.server.harness import players_for
 from tests.server.netutil import http, post
-from tests.server.pgcluster import Cluster, _bin
+from tests.server.pgcluster import Cluster
 from tests.server.pgcluster import Unavailable as PgUnavailable
 from tests.server.rediscluster import RedisServer, Unavailable
-from tests.server.test_bus_outage import _restart
 from tests.server.test_cluster import _nodes, _until
 from tests.server.test_recovery import Player
 
@@ -27,7 +26,8 @@ from atout.client import Client, ClientError
 LOGIN = {"name": "pat", "password": "correct horse battery"}
 
 
-def _redis() -> RedisServer:
+def killable_redis() -> RedisServer:
+    """A Redis of the test's own, which it may kill (skipped: none, or the environment's)."""
     try:
         server = RedisServer().start()
     except Unavailable as e:
@@ -81,7 +81,7 @@ async def _play(url: str, game: str) -> Any:
 
 
 def test_redis_away_each_node_plays_its_own_tables_and_refuses_the_others(pg_url: str) -> None:
-    server = _redis()
+    server = killable_redis()
 
     async def run() -> None:
         a, b = await _nodes(pg_url, server.url + "/0", "a", "b")
@@ -108,7 +108,7 @@ def test_redis_away_each_node_plays_its_own_tables_and_refuses_the_others(pg_url
             over = await _play(a.url, "q2j")  # A's own tables play on without the bus
             assert over.result is not None
 
-            await asyncio.to_thread(_restart, server)
+            await asyncio.to_thread(server.restart)
 
             async def healthy() -> bool:
                 return a.shell.health()["status"] == "ok" and b.shell.health()["status"] == "ok"
@@ -143,11 +143,6 @@ def test_postgresql_away_saving_is_paused_and_said(redis_url: str) -> None:
         pytest.skip(str(e))
     if cluster.dir is None:
         pytest.skip("a PostgreSQL of the environment (ATOUT_TEST_PG): not stopped by a test")
-    d = cluster.dir
-
-    def pg_ctl(*what: str) -> None:
-        cluster._run([_bin("pg_ctl"), "-D", f"{d}/data", "-l", f"{d}/log", "-w", *what])
-
     try:
         url = cluster.new_db()
 
@@ -155,7 +150,7 @@ def test_postgresql_away_saving_is_paused_and_said(redis_url: str) -> None:
             (a,) = await _nodes(url, redis_url, "a")
             try:
                 c = await Client.connect(a.url, "Pat")
-                await asyncio.to_thread(pg_ctl, "-m", "fast", "stop")
+                await asyncio.to_thread(cluster.pause)
 
                 async def degraded() -> bool:
                     h = a.shell.health()
@@ -169,8 +164,7 @@ def test_postgresql_away_saving_is_paused_and_said(redis_url: str) -> None:
                 assert status == 503 and int(headers["retry-after"]) > 0, (status, body)
                 status, headers, _ = await http(a.port, b"GET /api/me HTTP/1.1\r\nHost: x\r\n\r\n")
                 assert status in (401, 503), status  # no session: nothing to read, or away
-                pg_ctl_start = ("-o", _opts(cluster), "start")
-                await asyncio.to_thread(pg_ctl, *pg_ctl_start)
+                await asyncio.to_thread(cluster.resume)
 
                 async def healthy() -> bool:
                     return a.shell.health()["status"] == "ok"
@@ -185,9 +179,3 @@ def test_postgresql_away_saving_is_paused_and_said(redis_url: str) -> None:
         asyncio.run(asyncio.wait_for(run(), 90))
     finally:
         cluster.stop()
-
-
-def _opts(cluster: Cluster) -> str:
-    """The options the cluster was started with (its port and socket folder)."""
-    port = cluster.url.rsplit(":", 1)[1].split("/", 1)[0]
-    return f"-c listen_addresses=127.0.0.1 -p {port} -k {cluster.dir} -c fsync=off"

@@ -33,6 +33,7 @@ class Bus:
         node: str,
         on_message: Callable[[bytes], None],
         undelivered: Callable[[str, bytes], None],
+        on_up: Callable[[bool], None] | None = None,
     ) -> None:
         import redis.asyncio as aioredis
         from redis.asyncio.retry import Retry
@@ -54,8 +55,21 @@ class Bus:
         self._busy = False  # a batch is being published
         self.sent = 0
         self.received = 0
-        self.up = False  # the last exchange with Redis worked
+        self.on_up = on_up  # told when up changes
+        self._up = False
         self.subscriptions = 0  # how many times this node subscribed (more than once: it broke)
+
+    @property
+    def up(self) -> bool:
+        """Whether the last exchange with Redis worked."""
+        return self._up
+
+    @up.setter
+    def up(self, value: bool) -> None:
+        if value != self._up:
+            self._up = value
+            if self.on_up is not None:
+                self.on_up(value)
 
     async def start(self) -> None:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)

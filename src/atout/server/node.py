@@ -96,7 +96,7 @@ class Node:
         self.name = name
         self.loop = shell.loop
         self.cluster = Cluster(name, boot=int.from_bytes(os.urandom(8), "big") >> 1)
-        self.bus = Bus(bus_url, name, self._on_message, self._undelivered)
+        self.bus = Bus(bus_url, name, self._on_message, self._undelivered, self._bus_up)
         self.directory = Directory(store, name)
         self.core.lobby.directory = self.directory
         # lookups of a table's owner: one thread, on the store's reader connection
@@ -112,6 +112,9 @@ class Node:
         self._loop_down: str | None = None  # why the loop's last exchange with PostgreSQL failed
         self._side_down: str | None = None  # and the side connection's (lookups, housekeeping)
         self._housework: asyncio.Future[Any] | None = None  # the heartbeat round under way
+
+    def _bus_up(self, up: bool) -> None:
+        self.cluster.bus_up = up  # the decisions know whether the bus works
 
     # what /health and /metrics read
     @property
@@ -166,7 +169,6 @@ class Node:
 
     def _tick(self) -> None:
         self._ticks += 1
-        self.cluster.bus_up = self.bus.up
         try:
             if self.store.reopen():
                 log.warning("node %s: connected to PostgreSQL again", self.name)
@@ -331,7 +333,6 @@ class Node:
             if self.core._throttle(c, time.time()):
                 return False  # the core says so (limit.rate)
             who = Who(conn_id, c.name, c.lang, c.texts, c.account)
-            self.cluster.bus_up = self.bus.up
             effects = self.cluster.route_table(who, data, b.table, self.core.tables)
             return self._routed(effects, conn_id, data)
         if p.cmd == "quick_play" and b.game is not None and b.players is not None:
@@ -364,7 +365,6 @@ class Node:
             return False
         tid, node = found
         who = Who(c.id, c.name, c.lang, c.texts, c.account)
-        self.cluster.bus_up = self.bus.up
         self._do(self.cluster.to(node, who, data, tid))
         return True
 
@@ -405,7 +405,6 @@ class Node:
             self._do([Refuse(conn_id, first, paused_error())])
         else:
             who = Who(conn_id, c.name, c.lang, c.texts, c.account)
-            self.cluster.bus_up = self.bus.up
             self._do(self.cluster.to(owner or self.name, who, first, tid))
         for data in rest:
             if not self.route(conn_id, data):
@@ -445,7 +444,6 @@ class Node:
             elif alive:
                 self.loop.call_later(RETRY, self._retry, f, tries + 1)
             return
-        self.cluster.bus_up = self.bus.up
         owner = self._owner(f.table, fut.result())
         self._do(self.cluster.retry(f, owner, tries, alive))
 
@@ -461,7 +459,6 @@ class Node:
         self._do(self.cluster.received(msg, time.time(), _Either(*mine)))
 
     def _undelivered(self, node: str, payload: bytes) -> None:
-        self.cluster.bus_up = self.bus.up
         msg: Envelope = UNPACK.decode(payload)
         self._do(self.cluster.undelivered(node, msg, self.shell.conns))
 
