@@ -31,15 +31,14 @@ def test_a_silent_client_is_pinged_soon_and_dropped_when_it_does_not_answer():
     async def go():
         async with served(core_limits=parse_limits([f"ping_every={EVERY}"])) as server:
             shell = server.shell
+            before = time.monotonic()  # the server's silence clock starts after this
             mute = await connect(server.port)  # says hello, then nothing: never answers pings
-            said = time.monotonic()
             alive = await connect(server.port)  # says nothing either, but answers pings
-            assert await mute.next(5) == ("ping",)
-            pinged = time.monotonic()
-            assert EVERY <= pinged - said < EVERY + 1.5
+            assert await mute.next(5) == ("ping",)  # 5 s: not the 60 s of before
+            assert time.monotonic() - before >= EVERY  # never sooner
             answers = asyncio.create_task(_answering(alive, 6))  # ~6 × EVERY: past 2 × EVERY
             assert (await mute.closed(5))[0] == 1011  # "keepalive ping timeout"
-            assert EVERY <= time.monotonic() - pinged < EVERY + 1.5
+            assert time.monotonic() - before >= 2 * EVERY  # pinged, then as long again
             await answers  # pinged again and again, answered, kept
             alive.text(b'{"cmd":"ping","body":{},"id":2}')
             ev = await alive.next(5)
@@ -62,11 +61,12 @@ def test_pings_never_come_sooner_than_idle_timeout_allows_nor_later():
         limits = Limits(idle_timeout=0.8)
         async with served(limits=limits, core_limits=parse_limits(["ping_every=30"])) as server:
             assert server.shell.ping_every == 0.4
+            before = time.monotonic()  # the server's silence clock starts after this
             mute = await connect(server.port)
-            said = time.monotonic()
             assert await mute.next(5) == ("ping",)
-            assert 0.4 <= time.monotonic() - said < 1.5
+            assert time.monotonic() - before >= 0.4  # half the idle time-out, not 30 s
             assert (await mute.closed(5))[0] == 1011
+            assert time.monotonic() - before >= 0.8  # the idle time-out itself
 
     run(go())
 
@@ -76,11 +76,12 @@ def test_atout_serve_takes_ping_every_from_its_limit_option(tmp_path: Path):
     proc, url = spawn("--db", str(tmp_path / "gm.db"), "--limit", "ping_every=0.5")
 
     async def go():
+        before = time.monotonic()  # the server's silence clock starts after this
         mute = await connect(int(url.rsplit(":", 1)[1].split("/")[0]))
-        said = time.monotonic()
-        assert await mute.next(5) == ("ping",)
-        assert 0.5 <= time.monotonic() - said < 3.0
+        assert await mute.next(5) == ("ping",)  # 5 s: not the default 10 s
+        assert time.monotonic() - before >= 0.5
         assert (await mute.closed(5))[0] == 1011
+        assert time.monotonic() - before >= 1.0
 
     try:
         run(go())
