@@ -9,7 +9,12 @@ own move buttons, so every update goes through the same drawing path), then repo
 - the time from an ``update`` received to the table drawn (the page's own ``drawTimes``: the
   message handled, the table redrawn and its layout done), median and p95 over the whole game.
 
-    .venv/bin/python bench/web.py            # all three games, phone and desktop sizes
+``--throttle N`` slows the page's CPU N times (Chromium's ``Emulation.setCPUThrottlingRate``, as
+DevTools' "4× slowdown" does: a mid-range phone on a desktop's cores), from before the page
+loads to the end of the game.
+
+    .venv/bin/python bench/web.py                          # all three games, phone and desktop sizes
+    nice -n 10 .venv/bin/python bench/web.py --throttle 4 --rounds 1
 """
 
 from __future__ import annotations
@@ -56,6 +61,13 @@ def main() -> int:
     ap.add_argument("--games", default="q2j,quinze,pouilleux")
     ap.add_argument("--sizes", default="phone,desktop")
     ap.add_argument("--rounds", type=int, default=3, help="whole games per line (rematches)")
+    ap.add_argument(
+        "--throttle",
+        type=float,
+        default=1.0,
+        metavar="N",
+        help="Chromium's CPU throttling rate for the page (4: four times slower; 1: none)",
+    )
     args = ap.parse_args()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
@@ -76,6 +88,9 @@ def main() -> int:
                 for game in args.games.split(","):
                     players, options = GAMES[game]
                     page = browser.new_page(viewport=SIZES[size])
+                    if args.throttle != 1:
+                        cdp = page.context.new_cdp_session(page)
+                        cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
                     page.goto(url)
                     page.fill("#name", "bench")
                     page.click("#connect")
@@ -124,7 +139,8 @@ def main() -> int:
         server.send_signal(signal.SIGINT)
         server.wait(10)
         shutil.rmtree(data, ignore_errors=True)
-    print(f"{args.rounds} whole games per line; load average {os.getloadavg()[0]:.2f}")
+    throttled = f"; CPU throttled {args.throttle:g}×" if args.throttle != 1 else ""
+    print(f"{args.rounds} whole games per line{throttled}; load average {os.getloadavg()[0]:.2f}")
     print(
         "| size | game | updates | median ms | p95 ms | max ms | first update of a game, max ms"
         " | page bytes (files) | of which rules |"
