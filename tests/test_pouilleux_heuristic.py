@@ -10,7 +10,7 @@ from collections import Counter
 from atout.bots.heuristic import pouilleux as h
 from atout.cards import card
 from atout.games import get_game
-from atout.games.pouilleux_moves import End, Lay
+from atout.games.pouilleux import End, Lay
 
 JACK, QUEEN, KING = 11, 12, 13
 

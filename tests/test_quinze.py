@@ -23,8 +23,18 @@ from hypothesis import strategies as st
 from atout.cards import card
 from atout.games.base import BadOptions, Event, IllegalMove
 from atout.games.fifteens import points
-from atout.games.quinze import GAME, QuinzeState, hand_size
-from atout.games.quinze_moves import LIST_LIMIT, Done, Fifteen, Lay, LegalMoves, NextDeal, Pass
+from atout.games.quinze import (
+    GAME,
+    LIST_LIMIT,
+    Done,
+    Fifteen,
+    Lay,
+    LegalMoves,
+    NextDeal,
+    Pass,
+    QuinzeState,
+    hand_size,
+)
 
 # high cards first: two of them never make 15, so fillers stay out of the way
 _DULL = {13: 0, 12: 1, 11: 2, 10: 3, 9: 4, 8: 5}

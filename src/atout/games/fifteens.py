@@ -13,35 +13,25 @@ on physical cards. That keeps it exact and fast:
 * with Aces counted as 1, a set sums to ``k``; one Ace as 14 adds 13 and two would add 26, which
   no set can use (the lowest possible ``k`` is −4 plus the Aces), so a set is a fifteen iff
   ``k == 15``, or ``k == 2`` with at least one Ace;
-* :func:`best_play` (in :mod:`atout.games.fifteens_best`) is a memoised branch-and-bound over
-  the remaining pool; see its docstring.
+* :func:`best_play` is a memoised branch-and-bound over the remaining pool; see its docstring.
 
-This module is not a game (no ``GAME``); :mod:`atout.games.quinze` uses it as its one source of
-legality for fifteens.
+Read top to bottom: the value classes and the value templates of fifteens, one fifteen (its Ace
+values, the check of a proposed play), the listing of every fifteen (a list, or an index for big
+tables), then the best play. This module is not a game (no ``GAME``); :mod:`atout.games.quinze`
+uses it as its one source of legality for fifteens.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 from math import comb
+from typing import NamedTuple
 
 from atout.cards import Card, card
 from atout.games.base import IllegalMove
-from atout.games.fifteens_best import Play, best_play, can_go_out
-from atout.games.fifteens_templates import (
-    ACE_CLASS,
-    CLASS_POINTS,
-    JOKER_CLASS,
-    LOW_VALUE,
-    NUM_CLASSES,
-    cards_by_class,
-    class_counts,
-    fifteen_templates,
-    points,
-    value_class,
-)
 
 __all__ = [
     "ACE_CLASS",
@@ -62,6 +52,108 @@ __all__ = [
     "points",
     "value_class",
 ]
+
+# --------------------------------------------------------------------------- value classes
+
+# Cards of the same rank are interchangeable for every sum and for the scoring: a position is two
+# count vectors (hand, table) over 14 *value classes*; a *template* is a multiset of classes
+# that makes a fifteen.
+
+JOKER_CLASS, ACE_CLASS = 0, 1
+NUM_CLASSES = 14  # 0 Joker, 1 Ace, 2..13 the ranks
+#: Value of each class with Aces counted as 1.
+LOW_VALUE = (-1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+#: Points a card left in hand scores at the end of a deal: faces and Jokers 10, Aces 1.
+CLASS_POINTS = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def value_class(c: Card) -> int:
+    """0 for a Joker, 1 for an Ace, else the rank (2–13)."""
+    return c.rank  # Jokers have rank 0 (cards.JOKER_RANK)
+
+
+def points(c: Card) -> int:
+    """What ``c`` scores when left in hand at the end of a deal."""
+    return CLASS_POINTS[c.rank]
+
+
+def class_counts(cs: Iterable[Card]) -> list[int]:
+    n = [0] * NUM_CLASSES
+    for c in cs:
+        n[c.rank] += 1
+    return n
+
+
+def fifteen_templates(pool: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Every multiset of value classes (as ``((class, count), ...)``) within ``pool`` counts
+    that is a fifteen. Cached: positions repeat their pools often."""
+    return _templates_of(tuple(pool))
+
+
+@lru_cache(maxsize=50_000)
+def _templates_of(pool: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    ranks = [r for r in range(13, 1, -1) if pool[r]]
+    # reach[i]: bit s set iff ranks[i:] can make the sum s (<= 19), to cut dead branches
+    reach = [1] * (len(ranks) + 1)
+    for i in range(len(ranks) - 1, -1, -1):
+        r, bits = ranks[i], reach[i + 1]
+        acc = bits
+        for n in range(1, pool[r] + 1):
+            acc |= bits << (r * n)
+        reach[i] = acc & 0xFFFFF
+    found: list[tuple[tuple[int, int], ...]] = []
+
+    def parts(i: int, target: int, acc: tuple[tuple[int, int], ...]) -> None:
+        if target == 0:
+            found.append(acc)
+            return
+        if not (reach[i] >> target) & 1:
+            return
+        r = ranks[i]
+        nxt = reach[i + 1]
+        if (nxt >> target) & 1:
+            parts(i + 1, target, acc)
+        for n in range(1, min(pool[r], target // r) + 1):
+            rest = target - r * n
+            if (nxt >> rest) & 1:
+                parts(i + 1, rest, (*acc, (r, n)))
+
+    by_target: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+
+    def sums_to(target: int) -> list[tuple[tuple[int, int], ...]]:
+        if target not in by_target:
+            found.clear()
+            if target == 0:
+                found.append(())
+            elif target < 20 and (reach[0] >> target) & 1:
+                parts(0, target, ())
+            by_target[target] = list(found)
+        return by_target[target]
+
+    out: list[tuple[tuple[int, int], ...]] = []
+    for jokers in range(pool[JOKER_CLASS] + 1):
+        for aces in range(pool[ACE_CLASS] + 1):
+            head: tuple[tuple[int, int], ...] = ()
+            if jokers:
+                head += ((JOKER_CLASS, jokers),)
+            if aces:
+                head += ((ACE_CLASS, aces),)
+            base = aces - jokers
+            for k in (15, 2) if aces else (15,):
+                target = k - base
+                if target >= 0:
+                    for rest in sums_to(target):
+                        if head or rest:
+                            out.append(head + rest)
+    return out
+
+
+def cards_by_class(cs: Iterable[Card]) -> list[list[Card]]:
+    out: list[list[Card]] = [[] for _ in range(NUM_CLASSES)]
+    for c in cs:
+        out[c.rank].append(c)
+    return out
+
 
 # --------------------------------------------------------------------------- one fifteen
 
@@ -385,3 +477,163 @@ def count_fifteens(hand: Sequence[Card], table: Sequence[Card]) -> int:
 def has_fifteen(hand: Sequence[Card], table: Sequence[Card]) -> bool:
     """Whether at least one fifteen is available."""
     return count_fifteens(hand, table) > 0
+
+
+# --------------------------------------------------------------------------- the best play
+
+# Count vectors are packed into one int, 8 bits per class, so that "does template m fit in the
+# remaining pool r" and "r - m" are single integer operations (a borrow clears a guard bit).
+_BITS = 8
+_GUARD = sum(0x80 << (_BITS * i) for i in range(NUM_CLASSES))
+_FIELD = 0xFF
+
+
+def _pack(counts: Sequence[int]) -> int:
+    return sum(n << (_BITS * i) for i, n in enumerate(counts))
+
+
+def _satsub(a: int, b: int) -> int:
+    """Per class max(0, a - b) on packed vectors."""
+    x = (a | _GUARD) - b
+    ok = (x & _GUARD) >> 7
+    return x & (ok * _FIELD) & ~_GUARD
+
+
+class Play(NamedTuple):
+    """A best play: the fifteens to make, the hand cards and hand points they remove, and
+    whether they empty the hand."""
+
+    fifteens: tuple[tuple[Card, ...], ...]
+    hand_cards: int
+    hand_points: int
+    goes_out: bool
+
+
+def best_play(hand: Sequence[Card], table: Sequence[Card]) -> Play:
+    """The disjoint fifteens removing the most hand cards (tie-break: the most hand points).
+
+    Exact. Why it can work on counts: cards of a class are interchangeable, and among cards of a
+    class it is never worse to use hand cards before table cards. So a play is a multiset ``U``
+    of classes that splits into fifteens, worth ``sum(min(u_v, hand_v))`` hand cards; fifteens
+    left with table cards only are simply not made. The search removes fifteens (value
+    templates) from the remaining pool ``r``; at each node it takes the most constrained class
+    ``c`` that still has unused hand cards and either makes a fifteen holding a ``c`` or decides
+    that no more ``c`` will be used (``c`` is "dropped"). Every optimum is reachable that way,
+    nodes are memoised on (``r``, dropped classes), and a branch is cut when even using every
+    hand card still available could not beat the best found.
+    """
+    hc, tc = class_counts(hand), class_counts(table)
+    pool = [a + b for a, b in zip(hc, tc, strict=True)]
+    total_hand = len(hand)
+    total_pts = sum(CLASS_POINTS[c.rank] for c in hand)
+    templates = fifteen_templates(pool)
+    if not templates or not total_hand:
+        return Play((), 0, 0, not hand)
+
+    # the classes in hand, most constrained (fewest templates) first; unusable ones dropped
+    uses = [0] * NUM_CLASSES
+    for tmpl in templates:
+        for cls, _ in tmpl:
+            uses[cls] += 1
+    order = sorted((v for v in range(NUM_CLASSES) if hc[v] and uses[v]), key=lambda v: uses[v])
+    keep_set = set(order)
+    by_class: dict[int, list[tuple[int, int, tuple[tuple[int, int], ...]]]] = {v: [] for v in order}
+    for tmpl in templates:
+        m = 0
+        size = 0
+        for cls, n in tmpl:
+            m += n << (_BITS * cls)
+            size += n
+        for cls, _ in tmpl:
+            if cls in keep_set:
+                by_class[cls].append((-size, m, tmpl))
+    # within a class, try big templates first: they use more cards and tend to reach going out
+    for lst in by_class.values():
+        lst.sort(key=_first)
+    t_packed = _pack(tc)
+    pts_field = CLASS_POINTS
+    keep0 = sum(_FIELD << (_BITS * v) for v in order)
+
+    best = [0, 0, ()]  # hand cards, hand points, path of templates
+    seen: set[tuple[int, int]] = set()
+    path: list[tuple[tuple[int, int], ...]] = []
+
+    def score(r: int) -> tuple[int, int]:
+        fresh = _satsub(r, t_packed)  # hand cards not yet used, per class
+        cnt = 0
+        pts = 0
+        for v, n in enumerate(fresh.to_bytes(NUM_CLASSES, "little")):
+            if n:
+                cnt += n
+                pts += n * pts_field[v]
+        return total_hand - cnt, total_pts - pts
+
+    def search(r: int, keep: int) -> bool:
+        """Explore from pool ``r``; True once the whole hand is out (nothing can beat it)."""
+        key = (r, keep)
+        if key in seen:
+            return False
+        seen.add(key)
+        cnt, pts = score(r)
+        if cnt > best[0] or (cnt == best[0] and pts > best[1]):
+            best[0], best[1], best[2] = cnt, pts, tuple(path)
+            if cnt == total_hand:
+                return True
+        avail = _satsub(r, t_packed) & keep
+        if not avail:
+            return False
+        ub_cnt = cnt
+        ub_pts = pts
+        for v, n in enumerate(avail.to_bytes(NUM_CLASSES, "little")):
+            if n:
+                ub_cnt += n
+                ub_pts += n * pts_field[v]
+        if ub_cnt < best[0] or (ub_cnt == best[0] and ub_pts <= best[1]):
+            return False
+        for v in order:
+            if (avail >> (_BITS * v)) & _FIELD:
+                c = v
+                break
+        rg = r | _GUARD
+        for _, m, tmpl in by_class[c]:
+            if (rg - m) & _GUARD == _GUARD:
+                path.append(tmpl)
+                if search(r - m, keep):
+                    return True
+                path.pop()
+        return search(r, keep & ~(_FIELD << (_BITS * c)))
+
+    search(_pack(pool), keep0)
+    cnt, pts, tmpls = best
+    return Play(_realise(hand, table, tmpls), cnt, pts, cnt == total_hand)
+
+
+def _first(x: tuple[int, int, object]) -> int:
+    return x[0]
+
+
+def _realise(
+    hand: Sequence[Card], table: Sequence[Card], tmpls: Sequence[tuple[tuple[int, int], ...]]
+) -> tuple[tuple[Card, ...], ...]:
+    """Physical fifteens for a sequence of value templates: hand cards first in each class;
+    fifteens left with table cards only are not made."""
+    hb, tb = cards_by_class(hand), cards_by_class(table)
+    out = []
+    for tmpl in tmpls:
+        cs: list[Card] = []
+        from_hand = False
+        for cls, n in tmpl:
+            for _ in range(n):
+                if hb[cls]:
+                    cs.append(hb[cls].pop())
+                    from_hand = True
+                else:
+                    cs.append(tb[cls].pop())
+        if from_hand:
+            out.append(tuple(cs))
+    return tuple(out)
+
+
+def can_go_out(hand: Sequence[Card], table: Sequence[Card]) -> bool:
+    """Whether fifteens can empty the whole hand now."""
+    return best_play(hand, table).goes_out

@@ -1,11 +1,10 @@
 """Q Squared Joe (Q²J): a shedding game where Queens pair up and only a Jack ("Joe") answers them.
 
-Read top to bottom: options, the strength rule, the state with its legal moves (the one source
-of legality: :meth:`Q2JState.refusal` only explains), apply and views, the game with its
-declared view and its setup (the face-up deal). Its moves are in :mod:`atout.games.q2j_moves`,
-its words in :mod:`atout.games.q2j_text`. The rules, with every decision taken where the French
-rulebook is silent or ambiguous, are written out in full in ``docs/rules/q2j.md`` (French:
-``docs/rules/q2j.fr.md``).
+Read top to bottom: options, moves, the strength rule, the state with its legal moves (the one
+source of legality: :meth:`Q2JState.refusal` only explains), apply and views, the game with its
+declared view and its setup (the face-up deal). Its words are in :mod:`atout.games.q2j_text`.
+The rules, with every decision taken where the French rulebook is silent or ambiguous, are
+written out in full in ``docs/rules/q2j.md`` (French: ``docs/rules/q2j.fr.md``).
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from atout.games.base import (
     IllegalMove,
     Options,
     Result,
+    SimpleMove,
     State,
     ViewSpec,
 )
@@ -36,12 +36,12 @@ from atout.games.common import (
     HAND_SIZES,
     STOCK_SIZE,
     cards_in_hand,
+    code_spellings,
     deal_unknown,
     drawn,
     fewest_cards,
     unknown_move,
 )
-from atout.games.q2j_moves import DRAW, JACKS, PLAY_ONE, Draw, Move, Play, pair_play
 from atout.games.sentences import refuse
 
 __all__ = ["GAME", "Draw", "Move", "Play", "Q2JOptions", "Q2JState", "beats"]
@@ -70,6 +70,43 @@ class Q2JOptions(Options, frozen=True):
             )
         ),
     ] = "free_lead"
+
+
+# --------------------------------------------------------------------------- moves
+
+_CODES = code_spellings(deck_52())
+
+
+class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type", forbid_unknown_fields=True):
+    """Play one card, or two Queens together (a Q²)."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:  # a Q² is a set: one spelling, one order
+        cs = tuple(_CODES.get(c, c) for c in self.cards)
+        if len(cs) == 2 and cs[0] > cs[1]:
+            cs = (cs[1], cs[0])
+        if cs != self.cards:
+            msgspec.structs.force_setattr(self, "cards", cs)
+
+    def __str__(self) -> str:
+        return "play " + " ".join(self.cards)
+
+
+class Draw(SimpleMove, tag="draw"):
+    """Draw one card and end the turn (also: answer a Q² without a Jack)."""
+
+
+Move = Play | Draw
+DRAW = Draw()
+#: The move that plays one card, for every card (built once: listed every turn).
+PLAY_ONE = {c: Play((c.code,)) for c in deck_52()}
+JACKS = frozenset(c for c in deck_52() if c.rank == JACK)
+
+
+def pair_play(a: Card, b: Card) -> Play:
+    """The move that lays the Queens ``a`` and ``b`` together."""
+    return Play((a.code, b.code) if a.code < b.code else (b.code, a.code))
 
 
 # --------------------------------------------------------------------------- the strength rule

@@ -1,9 +1,10 @@
 """Le Quinze: draw, then shed cards in sets that add up to 15, using the public table.
 
-This module is the game (its declared view, the deal, the sampling of hidden cards); the options
-are in :mod:`atout.games.quinze_options`, the moves in :mod:`atout.games.quinze_moves`, the state
-(legal moves, apply, views) in :mod:`atout.games.quinze_state` and the words in
-:mod:`atout.games.quinze_text`. The rules, with every choice these modules make where the French
+Read top to bottom: the options, the moves (and :class:`LegalMoves`, the legal moves of a table
+holding too many fifteens to list), the state (its legal moves — the one source of legality:
+:meth:`QuinzeState.refusal` only explains —, the deal cycle, apply and the views), then the game
+with its declared view, its deal and the sampling of hidden cards. Its words are in
+:mod:`atout.games.quinze_text`. The rules, with every choice this module makes where the French
 rulebook is silent or ambiguous, are written out in full in ``docs/rules/quinze.md`` (French:
 ``docs/rules/quinze.fr.md``). Whether a set of cards is a fifteen, and which fifteens exist, is
 decided only by :mod:`atout.games.fifteens`.
@@ -16,34 +17,39 @@ next dealer deals with :class:`NextDeal`, and ``over`` at the end.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Iterator, Sequence
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from atout.cards import Card, card, deck_54, deck_108
+from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
 from atout.games import quinze_text as text
-from atout.games.base import Event, Field, Game, Result, ViewSpec
+from atout.games.base import (
+    Event,
+    Field,
+    Game,
+    IllegalMove,
+    Options,
+    Result,
+    SimpleMove,
+    State,
+    ViewSpec,
+)
 from atout.games.common import (
     DISCARD,
     DISCARD_SIZE,
     HAND_SIZES,
     HANDS,
     STOCK_SIZE,
+    cards_in_hand,
+    code_spellings,
     deal_unknown,
+    drawn,
     phase_field,
+    unknown_move,
 )
-from atout.games.quinze_moves import (
-    LIST_LIMIT,
-    Done,
-    Fifteen,
-    Lay,
-    LegalMoves,
-    Move,
-    NextDeal,
-    Pass,
-)
-from atout.games.quinze_options import QuinzeOptions
-from atout.games.quinze_state import OVER, PLAY, SCORING, QuinzeState, hand_size
+from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
+from atout.games.sentences import refuse
 
 __all__ = [
     "GAME",
@@ -62,6 +68,624 @@ __all__ = [
     "QuinzeState",
     "hand_size",
 ]
+
+# --------------------------------------------------------------------------- options
+
+
+class QuinzeOptions(Options, frozen=True):
+    match: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "true: a match (manche) of deals scored until someone reaches the target, the "
+                "lowest total wins; false: a single deal, the first player out wins."
+            )
+        ),
+    ] = True
+    target: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=10_000,
+            description="Match play: the match ends after the deal in which a total reaches this.",
+        ),
+    ] = 100
+    empty_stock: Annotated[
+        Literal["skip_draw", "reshuffle_table", "end_deal"],
+        msgspec.Meta(
+            description=(
+                "When the stock is empty the défausse is shuffled into a new stock. If the "
+                "défausse is empty too: 'skip_draw' — the player does not draw; "
+                "'reshuffle_table' — the table cards are shuffled into the stock; "
+                "'end_deal' — the deal ends and is scored as it stands."
+            )
+        ),
+    ] = "skip_draw"
+    speed: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "Speed variant: after a fifteen that used a table card, the player may end the "
+                "turn by laying one card on the table (never the last card in hand)."
+            )
+        ),
+    ] = False
+    max_rounds: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=10_000,
+            description=(
+                "Turn cap: a deal still running after this many rounds (one turn per player) "
+                "ends and is scored as it stands."
+            ),
+        ),
+    ] = 40
+
+
+# --------------------------------------------------------------------------- moves
+
+_CODES = code_spellings(deck_108())  # "qh#2" -> "QH#2"
+
+
+def _canonical(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """Card codes as a set: canonical spelling, sorted (duplicates kept, to be refused)."""
+    get = _CODES.get
+    return tuple(sorted(get(c, c) for c in codes))
+
+
+class Fifteen(
+    msgspec.Struct, frozen=True, tag="fifteen", tag_field="type", forbid_unknown_fields=True
+):
+    """Discard one fifteen: hand cards plus any table cards. The codes are a set: they are kept
+    sorted, so any order names the same move; the Ace values are found by the game."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        msgspec.structs.force_setattr(self, "cards", _canonical(self.cards))
+
+    def __str__(self) -> str:
+        return "fifteen " + "+".join(self.cards)
+
+
+class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", forbid_unknown_fields=True):
+    """Lay one card face up on the table, or two face cards of the same rank; ends the turn."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        msgspec.structs.force_setattr(self, "cards", _canonical(self.cards))
+
+    def __str__(self) -> str:
+        return "lay " + " ".join(self.cards)
+
+
+class Done(SimpleMove, tag="done"):
+    """End the turn after making at least one fifteen."""
+
+
+class Pass(SimpleMove, tag="pass"):
+    """End the turn with nothing to do: no fifteen made and no card that may be laid."""
+
+
+class NextDeal(SimpleMove, tag="deal"):
+    """Between two deals of a match: the new dealer shuffles and deals."""
+
+
+Move = Fifteen | Lay | Done | Pass | NextDeal
+DONE, PASS, NEXT_DEAL = Done(), Pass(), NextDeal()
+LAY_ONE = {c.code: Lay((c.code,)) for c in deck_108()}  # built once: lays are listed every turn
+
+# --------------------------------------------------------------------------- very many fifteens
+
+#: The most fifteens :meth:`QuinzeState.legal_moves` lists in a plain list.
+LIST_LIMIT = 2000
+
+
+def is_legal_fifteen(hand: Sequence[Card], table: Sequence[Card], codes: tuple[str, ...]) -> bool:
+    """Whether the solver lists ``codes`` among the fifteens of ``hand`` and ``table``."""
+    try:
+        check_fifteen(hand, table, codes)
+    except IllegalMove:
+        return False
+    return True
+
+
+class LegalMoves(Sequence[Any]):
+    """The legal moves of a position with very many fifteens, as a read-only sequence.
+
+    The same moves as a plain list would hold (in :class:`FifteenIndex` order), but each
+    fifteen is built only when asked for: ``len``, indexing (so ``random.choice`` works), iteration and ``in`` (which asks
+    the solver's checker, the same one :meth:`QuinzeState.check` uses) stay cheap when a table
+    of 100 cards holds millions of fifteens.
+    """
+
+    __slots__ = ("_extra", "_hand", "_index", "_table")
+
+    def __init__(
+        self,
+        index: FifteenIndex,
+        extra: list[Any],
+        hand: tuple[Card, ...],
+        table: tuple[Card, ...],
+    ) -> None:
+        self._index = index
+        self._extra = extra
+        self._hand = hand
+        self._table = table
+
+    def __len__(self) -> int:
+        return len(self._index) + len(self._extra)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self._index)
+        if i < 0:
+            i += len(self)
+        if 0 <= i < n:
+            return Fifteen(tuple(c.code for c in self._index[i]))
+        if n <= i < len(self):
+            return self._extra[i - n]
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Any]:
+        for f in self._index:
+            yield Fifteen(tuple(c.code for c in f))
+        yield from self._extra
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, Fifteen):
+            return is_legal_fifteen(self._hand, self._table, move.cards)
+        return move in self._extra
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {len(self._index)} fifteens and {self._extra}>"
+
+
+def face_pairs(hand: list[Card]) -> list[tuple[str, str]]:
+    """Every pair of same-rank face cards in ``hand``."""
+    faces = [c for c in hand if c.rank in FACE_RANKS]
+    out = []
+    for i, a in enumerate(faces):
+        for b in faces[i + 1 :]:
+            if a.rank == b.rank:
+                out.append((a.code, b.code))
+    return out
+
+
+# --------------------------------------------------------------------------- state
+
+PLAY, SCORING, OVER = "play", "scoring", "over"
+FIRST_TURN_BONUS = -50
+
+
+def hand_size(players: int) -> int:
+    """9 cards each with 2 players, 8 with 3–8."""
+    return 9 if players == 2 else 8
+
+
+class QuinzeState(State[QuinzeOptions]):
+    """A Le Quinze table. ``stock`` keeps its next card last, so drawing is ``pop()``."""
+
+    __slots__ = (
+        "_moves",
+        "_result",
+        "_start_events",
+        "deal_no",
+        "dealer",
+        "discard",
+        "full_deck",
+        "hands",
+        "history",
+        "last_fifteen",
+        "made",
+        "phase",
+        "seat",
+        "stock",
+        "table",
+        "totals",
+        "turn_no",
+        "turns_taken",
+        "used_table",
+    )
+
+    def __init__(
+        self, players: int, options: QuinzeOptions, rng: random.Random, full_deck: list[Card]
+    ) -> None:
+        super().__init__(players, options, rng)
+        self.full_deck = tuple(full_deck)
+        self.table: list[Card] = []  # public pool, in the order laid
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []  # the défausse
+        self.seat = 0
+        self.dealer = players - 1  # so that seat 0 plays first in the first deal
+        self.deal_no = 0
+        self.turn_no = 0  # turns begun in this deal
+        self.turns_taken = [0] * players  # own turns begun in this deal (first-turn bonus)
+        self.made = 0  # fifteens made in this turn
+        self.used_table = False  # a fifteen of this turn used a table card (speed variant)
+        self.last_fifteen: tuple[str, ...] = ()
+        self.phase = PLAY
+        self.totals = [0] * players
+        self.history: list[dict[str, Any]] = []
+        self._moves: list[Any] | LegalMoves | None = None
+
+    # -- whose turn, what is legal -------------------------------------------------------
+    def legal_moves(self) -> list[Any]:
+        """Every fifteen (as a set of cards, once each), then the lays, then done/pass.
+
+        A plain list while there are at most :data:`LIST_LIMIT` fifteens; beyond (big tables),
+        a read-only :class:`LegalMoves` sequence holding the same moves in the same order.
+        """
+        if self._moves is None:
+            self._moves = self._legal()
+        if isinstance(self._moves, LegalMoves):
+            return self._moves  # type: ignore[return-value]
+        return list(self._moves)
+
+    def _legal(self) -> list[Any] | LegalMoves:
+        if self._result is not None:
+            return []
+        if self.phase == SCORING:
+            return [NEXT_DEAL]
+        hand = self.hands[self.seat]
+        extra = self.other_moves(hand)
+        listed = fifteens(hand, self.table, limit=LIST_LIMIT)
+        if listed is None:  # very many, or much work to find them: count them first
+            index = FifteenIndex(hand, self.table)
+            if len(index) > LIST_LIMIT:
+                return LegalMoves(index, extra, tuple(hand), tuple(self.table))
+            listed = list(index)
+        moves: list[Any] = [Fifteen(tuple(c.code for c in f)) for f in listed]
+        moves.extend(extra)
+        return moves
+
+    def other_moves(self, hand: list[Card]) -> list[Any]:
+        """The legal moves that are not fifteens: lays, then done/pass (cheap to list; the
+        playout policy uses them without listing the fifteens)."""
+        moves: list[Any] = []
+        if self.made == 0:
+            if len(hand) >= 2:
+                moves.extend(LAY_ONE[c.code] for c in hand)
+            if len(hand) >= 3:
+                moves.extend(Lay(pair) for pair in face_pairs(hand))
+            if len(hand) <= 1:
+                moves.append(PASS)
+        else:
+            moves.append(DONE)
+            if self.options.speed and self.used_table and len(hand) >= 2:
+                moves.extend(LAY_ONE[c.code] for c in hand)
+        return moves
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether :meth:`legal_moves` holds ``move``, without listing the fifteens: a fifteen
+        is asked of the solver's checker, anything else of :meth:`other_moves`."""
+        if self._result is not None:
+            return False
+        if self.phase == SCORING:
+            return move == NEXT_DEAL
+        hand = self.hands[self.seat]
+        if isinstance(move, Fifteen):
+            return is_legal_fifteen(hand, self.table, move.cards)
+        return move in self.other_moves(hand)
+
+    def refusal(self, move: Any) -> IllegalMove:
+        """Why ``move`` is not one of :meth:`legal_moves`: the first rule it breaks."""
+        if self.phase == SCORING:
+            return refuse("deal_pending", text.REFUSALS["deal_pending"])
+        hand = self.hands[self.seat]
+        if isinstance(move, Fifteen):
+            try:
+                check_fifteen(hand, self.table, move.cards)
+            except IllegalMove as e:
+                return e
+        if isinstance(move, Lay):
+            return self._lay_refusal(hand, move.cards)
+        if isinstance(move, Done):
+            return refuse("no_fifteen_made", text.REFUSALS["no_fifteen_made"])
+        if isinstance(move, Pass):
+            if self.made:
+                return refuse("turn_not_over", text.REFUSALS["turn_not_over"])
+            return refuse("must_lay", text.REFUSALS["must_lay"])
+        if isinstance(move, NextDeal):
+            return refuse("deal_in_progress", text.REFUSALS["deal_in_progress"])
+        return unknown_move()
+
+    def _lay_refusal(self, hand: list[Card], codes: tuple[str, ...]) -> IllegalMove:
+        if len(codes) not in (1, 2):
+            return refuse("bad_card_count", text.REFUSALS["lay_count"])
+        cs = cards_in_hand(codes, hand)
+        if self.made:
+            if not (self.options.speed and self.used_table):
+                return refuse("lay_after_fifteen", text.REFUSALS["lay_after_fifteen"])
+            if len(cs) != 1:
+                return refuse("speed_lay_one_card", text.REFUSALS["speed_lay_one_card"])
+        if len(cs) == 2 and not (cs[0].rank == cs[1].rank and cs[0].rank in FACE_RANKS):
+            return refuse("not_a_face_pair", text.REFUSALS["not_a_face_pair"])
+        return refuse("lay_would_empty_hand", text.REFUSALS["lay_would_empty_hand"])
+
+    # -- changing the state --------------------------------------------------------------
+    def _apply(self, move: Any) -> list[Event]:
+        self._moves = None
+        events: list[Event] = []
+        if isinstance(move, NextDeal):
+            self._deal(self._shuffled_deck(), events)
+            return events
+        seat = self.seat
+        hand = self.hands[seat]
+        if isinstance(move, Fifteen):
+            cs = [card(code) for code in move.cards]
+            values = fifteen_values(cs)
+            from_hand, from_table = [], []
+            for c in cs:
+                if c in hand:
+                    hand.remove(c)
+                    from_hand.append(c.code)
+                else:
+                    self.table.remove(c)
+                    from_table.append(c.code)
+            self.discard.extend(cs)
+            self.made += 1
+            if from_table:
+                self.used_table = True
+            self.last_fifteen = move.cards
+            events.append(
+                Event(
+                    "fifteen",
+                    seat,
+                    {
+                        "cards": list(move.cards),
+                        "values": list(values or ()),
+                        "hand": from_hand,
+                        "table": from_table,
+                    },
+                )
+            )
+            if not hand:
+                self._end_deal(events, seat, "out")
+            return events
+        if isinstance(move, Lay):
+            for code in move.cards:
+                c = card(code)
+                hand.remove(c)
+                self.table.append(c)
+            events.append(Event("lay", seat, {"cards": list(move.cards), "speed": self.made > 0}))
+        elif isinstance(move, Done):
+            events.append(Event("done", seat, {"fifteens": self.made}))
+        else:
+            events.append(Event("pass", seat, {}))
+        self.seat = (seat + 1) % self.num_players
+        self._start_turn(events)
+        return events
+
+    def _shuffled_deck(self) -> list[Card]:
+        order = list(self.full_deck)
+        self.rng.shuffle(order)
+        return order
+
+    def _deal(self, order: list[Card], events: list[Event]) -> None:
+        """Start a deal from ``order``: one card at a time from the player after the dealer."""
+        n = self.num_players
+        if self.deal_no:
+            self.dealer = (self.dealer + 1) % n
+        self.deal_no += 1
+        first = (self.dealer + 1) % n
+        k = hand_size(n)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(k * n):
+            hands[(first + i) % n].append(order[i])
+        self.hands = hands
+        self.stock = order[k * n :][::-1]
+        self.table = []
+        self.discard = []
+        self.last_fifteen = ()
+        self.turn_no = 0
+        self.turns_taken = [0] * n
+        self.phase = PLAY
+        self.seat = first
+        events.append(
+            Event(
+                "deal",
+                None,
+                {
+                    "deal": self.deal_no,
+                    "dealer": self.dealer,
+                    "first": first,
+                    "cards_each": k,
+                    "stock": len(self.stock),
+                },
+            )
+        )
+        for s in range(n):
+            events.append(Event("hand", s, {"cards": [c.code for c in hands[s]]}, to=(s,)))
+        self._start_turn(events)
+
+    def _start_turn(self, events: list[Event]) -> None:
+        """The automatic part of a turn: the turn cap, then the draw (reshuffling if needed)."""
+        if self.turn_no >= self.options.max_rounds * self.num_players:
+            self._end_deal(events, None, "turn_cap")
+            return
+        seat = self.seat
+        self.turn_no += 1
+        self.turns_taken[seat] += 1
+        self.made = 0
+        self.used_table = False
+        if not self.stock:
+            if self.discard:
+                self._restock(self.discard, "discard", events)
+                self.discard = []
+                self.last_fifteen = ()
+            elif self.options.empty_stock == "reshuffle_table" and self.table:
+                self._restock(self.table, "table", events)
+                self.table = []
+            elif self.options.empty_stock == "end_deal":
+                self._end_deal(events, None, "stock_out")
+                return
+        if not self.stock:
+            events.append(Event("no_draw", seat, {}))
+            return
+        c = self.stock.pop()
+        self.hands[seat].append(c)
+        events.extend(drawn(seat, c))
+
+    def _restock(self, pile: list[Card], source: str, events: list[Event]) -> None:
+        new = list(pile)
+        self.rng.shuffle(new)
+        self.stock = new
+        events.append(Event("reshuffle", None, {"from": source, "stock": len(new)}))
+
+    def _end_deal(self, events: list[Event], out: int | None, reason: str) -> None:
+        """Score the deal (hands are shown), then end the match or wait for the next deal."""
+        n = self.num_players
+        pts = [sum(points(c) for c in h) for h in self.hands]
+        first_turn = out is not None and self.turns_taken[out] == 1
+        if self.options.match:
+            # out on one's own first turn: -50, and nobody else scores this deal
+            scores = [FIRST_TURN_BONUS if s == out else 0 for s in range(n)] if first_turn else pts
+            self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        else:
+            scores = pts
+        record = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "reason": reason,
+            "out": out,
+            "first_turn": first_turn,
+            "points": pts,
+            "scores": scores,
+        }
+        self.history.append(record)
+        self.phase = SCORING
+        events.append(
+            Event(
+                "deal_over",
+                out,
+                {
+                    **record,
+                    "hands": [[c.code for c in h] for h in self.hands],
+                    "totals": list(self.totals),
+                },
+            )
+        )
+        if not self.options.match:
+            if out is not None:
+                winners: tuple[int, ...] = (out,)
+            else:
+                low = min(pts)
+                winners = tuple(s for s in range(n) if pts[s] == low)
+            self._finish(events, winners, reason, [float(p) for p in pts])
+        elif max(self.totals) >= self.options.target:
+            low = min(self.totals)
+            winners = tuple(s for s in range(n) if self.totals[s] == low)
+            self._finish(events, winners, "target", [float(t) for t in self.totals])
+        else:
+            self.seat = (self.dealer + 1) % n  # the next dealer deals
+
+    def _finish(
+        self, events: list[Event], winners: tuple[int, ...], reason: str, scores: list[float]
+    ) -> None:
+        self.phase = OVER
+        self._result = Result(
+            winners=winners,
+            reason=reason,
+            scores=tuple(scores),
+            detail={"deals": len(self.history), "history": list(self.history)},
+        )
+        events.append(
+            Event(
+                "game_over",
+                None,
+                {"winners": list(winners), "reason": reason, "scores": list(scores)},
+            )
+        )
+
+    # -- what each seat sees -------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = self.shared_view(seat, self._public_view)
+        if seat is not None:
+            out["hand"] = [c.code for c in self.hands[seat]]
+        if self.phase != PLAY:  # the deal is over: every card is turned face up for the scoring
+            out["hands"] = [[c.code for c in h] for h in self.hands]
+            out["stock"] = [c.code for c in self.stock]
+        return self.view_result(out)
+
+    def _public_view(self) -> dict[str, Any]:
+        """Every seat's view but its hand (and the cards shown at a deal's end): once per move."""
+        out = self.view_head("quinze", None)
+        out |= {
+            "phase": {
+                "name": self.phase,
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "turn": self.turn_no,
+                "max_turns": self.options.max_rounds * self.num_players,
+                "turns_taken": list(self.turns_taken),
+                "totals": list(self.totals),
+            },
+            "table": [c.code for c in self.table],
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "discard": [c.code for c in self.discard],  # every fifteen was shown: public
+            "last_fifteen": list(self.last_fifteen),
+            "hand_sizes": [len(h) for h in self.hands],
+            "made": self.made,
+            "used_table": self.used_table,
+            "can_speed_lay": (
+                self.phase == PLAY and self.options.speed and self.used_table and self.made > 0
+            ),
+            "deals": list(self.history),
+            "options": msgspec.to_builtins(self.options),
+        }
+        return out
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        if self.phase != PLAY:  # once a deal is over every card is shown for the scoring
+            return set()
+        hidden = set(self.stock)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                hidden.update(h)
+        return hidden
+
+    def all_cards(self) -> Iterator[Card]:
+        yield from self.stock
+        yield from self.table
+        yield from self.discard
+        for h in self.hands:
+            yield from h
+
+    def default_move(self) -> Any:
+        """A seat out of time: the next deal is dealt; a turn with a fifteen ends; otherwise the
+        hand's highest-scoring card (first such in hand) is laid, or the seat passes."""
+        if self.phase == SCORING:
+            return NEXT_DEAL
+        if self.made:
+            return DONE
+        hand = self.hands[self.seat]
+        if len(hand) <= 1:
+            return PASS
+        worst = max(hand, key=points)
+        return Lay((worst.code,))
+
+    def _clone(self) -> QuinzeState:
+        new = self._copy()  # the legal moves are shared: legal_moves() hands out copies
+        new.table = list(self.table)
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.turns_taken = list(self.turns_taken)
+        new.totals = list(self.totals)
+        new.history = list(self.history)
+        return new
+
 
 # --------------------------------------------------------------------------- the game
 
