@@ -28,10 +28,10 @@ import time  # noqa: E402
 
 import msgspec  # noqa: E402
 
-from atout.server.accounts import hash_password  # noqa: E402
-from atout.server.api import HttpRequest, run  # noqa: E402
-from atout.server.core import Core  # noqa: E402
-from atout.server.store import SQLiteStore  # noqa: E402
+from atout.server.accounts.accounts import hash_password  # noqa: E402
+from atout.server.accounts.api import HttpRequest, run  # noqa: E402
+from atout.server.core.router import Core  # noqa: E402
+from atout.server.storage.store import SQLiteStore  # noqa: E402
 
 GAMES = ("q2j", "pouilleux", "quinze")
 BOTS = ("random", "heuristic", "ismcts")

@@ -26,7 +26,7 @@ from typing import Any
 
 from atout.client import Client, ClientError
 from atout.server.child import spawn
-from atout.server.store import Store
+from atout.server.storage.store import Store
 
 
 def start_server(db: Path, *limits: str) -> tuple[subprocess.Popen[bytes], str]:

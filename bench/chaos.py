@@ -52,9 +52,9 @@ from tests.server.rediscluster import RedisServer  # noqa: E402
 from atout.bots import make_bot  # noqa: E402
 from atout.client import Client, ClientError, bot_chooser  # noqa: E402
 from atout.games import get_game  # noqa: E402
-from atout.server import record as rec  # noqa: E402
 from atout.server.child import spawn  # noqa: E402
-from atout.server.pgstore import PostgresStore  # noqa: E402
+from atout.server.storage import record as rec  # noqa: E402
+from atout.server.storage.pgstore import PostgresStore  # noqa: E402
 
 GAMES = ("q2j", "quinze", "pouilleux")
 RETRYABLE = {"node.unavailable", "store.unavailable", "limit.rate", "table.moved"}

@@ -1,6 +1,6 @@
 """The SQLite store's commits back to back: SQLite's automatic WAL checkpoint (inside a commit,
 on the caller's thread) against the store's ``Checkpointer`` thread with the tail copied by the
-writer (src/atout/server/store.py).
+writer (src/atout/server/storage/store.py).
 
 Why: the game master commits on its event loop; a commit that also checkpoints stalls every
 table for that long (the paced load's p99, bench/RESULTS.md, issue 17). Each commit here holds
@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from atout.server.record import MoveRecord, SeatRecord, TableRecord
-from atout.server.store import SQLiteStore
+from atout.server.storage.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.storage.store import SQLiteStore
 
 
 def run(mode: str, seconds: float) -> dict[str, float]:

@@ -41,9 +41,9 @@ def run(moves: int, seed: int, profile: bool, tables: int) -> dict[str, Any]:
 
     from atout.protocol import messages as m
     from atout.protocol.codec import encode
-    from atout.server.core import Core
-    from atout.server.limits import CoreLimits
-    from atout.server.store import SQLiteStore
+    from atout.server.core.limits import CoreLimits
+    from atout.server.core.router import Core
+    from atout.server.storage.store import SQLiteStore
 
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp()

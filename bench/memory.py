@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.server.harness import Harness
 
-from atout.server.store import Store
+from atout.server.storage.store import Store
 
 
 def measure(game: str, players: int, tables: int) -> dict[str, float]:

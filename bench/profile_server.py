@@ -126,8 +126,8 @@ def _read(path: str) -> list[str]:
 def serve(db: str, port_file: str, gc_file: str, max_conns: int) -> None:
     """The game master as ``atout serve`` runs it, with its collections timed; SIGUSR1 appends
     the totals so far to ``gc_file``."""
-    from atout.server import ws
-    from atout.server.limits import Limits
+    from atout.server.core.limits import Limits
+    from atout.server.shell import ws
 
     spent = [0.0, 0, 0.0]  # seconds collecting, collections, the longest (seconds)
     gens = [0, 0, 0]

@@ -77,7 +77,7 @@ MOVE_FRAME = (  # a move as a client sends it; the id tells a lane's frames apar
 def echo_server(port_file: str) -> None:
     """A WebSocket echo on the game master's own transport stack: asyncio.Protocol and
     websockets' sans-I/O ServerProtocol. It writes with the library's ``send_text``: with the game
-    master's hand-built header (``atout.server.ws.text_frame``) this echo measured ~35 µs per
+    master's hand-built header (``atout.server.shell.ws.text_frame``) this echo measured ~35 µs per
     round trip against ~20 with ``send_text``, alternating runs (cause not found; for the game
     master the hand-built header is the cheaper one), so ``send_text`` is the stricter ceiling."""
     from websockets.frames import Opcode

@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.server.harness import Harness
 from tests.server.pgcluster import Cluster
 
-from atout.server.pgstore import PostgresStore
-from atout.server.record import MoveRecord, SeatRecord, TableRecord
-from atout.server.store import SQLiteStore
+from atout.server.storage.pgstore import PostgresStore
+from atout.server.storage.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.storage.store import SQLiteStore
 
 
 def journal(store: Any, moves: int, batch: int, tables: int, seed: int) -> dict[str, float]:

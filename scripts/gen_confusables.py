@@ -1,4 +1,4 @@
-"""Write src/atout/server/confusables.json: Unicode's data that atout.server.names needs, taken
+"""Write src/atout/server/accounts/confusables.json: Unicode's data that atout.server.accounts.names needs, taken
 from ICU, so that the game master computes UTS #39 skeletons in pure Python and needs no ICU.
 
 The file holds, with the ICU and Unicode versions it came from:
@@ -34,7 +34,7 @@ from pathlib import Path
 import icu
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "src" / "atout" / "server" / "confusables.json"
+OUT = ROOT / "src" / "atout" / "server" / "accounts" / "confusables.json"
 SURROGATES = range(0xD800, 0xE000)
 
 
@@ -75,7 +75,7 @@ def build() -> str:
     """The file's text."""
     data = {
         "about": "UTS #39 confusable prototypes and Unicode's default-ignorable code points, "
-        "for atout.server.names. Written by scripts/gen_confusables.py from ICU: do not edit.",
+        "for atout.server.accounts.names. Written by scripts/gen_confusables.py from ICU: do not edit.",
         "icu": icu.ICU_VERSION,
         "unicode": icu.UNICODE_VERSION,
         "pyicu": icu.VERSION,

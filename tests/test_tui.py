@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from atout.cards import card
 from atout.client import Client
 from atout.games import get_game
-from atout.server.record import seed_int
+from atout.server.storage.record import seed_int
 from atout.tui.app import GameOverScreen, PlayApp
 from atout.tui.commands import register
 from atout.tui.model import Model, SeatRow

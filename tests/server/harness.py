@@ -10,9 +10,9 @@ import msgspec
 
 from atout.games import all_games
 from atout.protocol.codec import decode_server, encode
-from atout.server.core import Core
-from atout.server.limits import CoreLimits
-from atout.server.store import TableStore
+from atout.server.core.limits import CoreLimits
+from atout.server.core.router import Core
+from atout.server.storage.store import TableStore
 
 
 class Harness:

@@ -10,15 +10,15 @@ import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from atout.server.members import strings
-from atout.server.ws import Server, Shell, start
+from atout.server.core.members import strings
+from atout.server.shell.ws import Server, Shell, start
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")
 
 
 @contextlib.asynccontextmanager
 async def served(**options: Any) -> AsyncIterator[Server]:
-    """A game master on loopback (``options``: :func:`~atout.server.ws.start`'s); fails the test
+    """A game master on loopback (``options``: :func:`~atout.server.shell.ws.start`'s); fails the test
     on anything that reached asyncio's exception handler or was logged as an error (a
     traceback), the callbacks its close scheduled included."""
     loop = asyncio.get_running_loop()

@@ -15,10 +15,10 @@ import websockets
 from argon2 import PasswordHasher
 from tests.server.netutil import http, post, served, until
 
-from atout.server import accounts as accounts_mod
-from atout.server.limits import CoreLimits, Limits
-from atout.server.proxies import client, parse_networks
-from atout.server.ws import SESSION_ENDED, start
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.core.limits import CoreLimits, Limits
+from atout.server.core.proxies import client, parse_networks
+from atout.server.shell.ws import SESSION_ENDED, start
 
 GOOD = "correct horse"
 

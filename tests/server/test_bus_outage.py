@@ -11,7 +11,7 @@ import time
 import redis
 from tests.server.test_cluster_outages import killable_redis
 
-from atout.server.bus import Bus
+from atout.server.nodes.bus import Bus
 
 
 def _until(check, seconds: float, what: str) -> None:

@@ -10,8 +10,8 @@ import pytest
 from tests.server.harness import Harness
 from tests.server.test_core import seated_table
 
-from atout.server import members
-from atout.server.limits import CoreLimits
+from atout.server.core import members
+from atout.server.core.limits import CoreLimits
 
 
 def play(h: Harness, tid: str, conns: list[int], moves: int) -> None:

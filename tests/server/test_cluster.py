@@ -11,10 +11,10 @@ from tests.server.test_recovery import Player, assert_kept
 
 from atout.client import Client
 from atout.protocol import messages as m
-from atout.server import record as rec
-from atout.server.limits import CoreLimits
-from atout.server.pgstore import PostgresStore
-from atout.server.ws import Server, start
+from atout.server.core.limits import CoreLimits
+from atout.server.shell.ws import Server, start
+from atout.server.storage import record as rec
+from atout.server.storage.pgstore import PostgresStore
 
 LIMITS = CoreLimits(min_bot_delay=0.0, bot_workers=0)
 

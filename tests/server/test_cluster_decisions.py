@@ -1,4 +1,4 @@
-"""The multi-node layer's decisions without Redis or PostgreSQL (:mod:`atout.server.cluster`,
+"""The multi-node layer's decisions without Redis or PostgreSQL (:mod:`atout.server.nodes.cluster`,
 sans I/O): where a client's frame goes, what the bus's messages mean, whom a lost table or a
 silent node closes, what waits while the bus is down."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from atout.server.cluster import (
+from atout.server.nodes.cluster import (
     RETRIES,
     RETRY,
     Cluster,
@@ -21,7 +21,7 @@ from atout.server.cluster import (
     Who,
     Write,
 )
-from atout.server.nodewire import Close, Deliver, Echo, Ended, Frame, Gone, Handover, Miss
+from atout.server.nodes.nodewire import Close, Deliver, Echo, Ended, Frame, Gone, Handover, Miss
 
 ANA = Who(conn=7, name="Ana", lang="fr", texts=True, account="acc-1")
 

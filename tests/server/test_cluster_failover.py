@@ -19,9 +19,9 @@ from tests.server.test_recovery import Player, assert_kept
 from websockets.exceptions import ConnectionClosed
 
 from atout.client import Client, ClientError
-from atout.server import record as rec
 from atout.server.child import spawn
-from atout.server.pgstore import PostgresStore
+from atout.server.storage import record as rec
+from atout.server.storage.pgstore import PostgresStore
 
 TABLES_PER_GAME = 2
 

@@ -10,8 +10,8 @@ import pytest
 from tests.server.harness import Harness, game_ids, players_for
 
 from atout.protocol import messages
-from atout.server import record as rec
-from atout.server.store import SQLiteStore
+from atout.server.storage import record as rec
+from atout.server.storage.store import SQLiteStore
 
 
 def seated_table(h: Harness, game: str = "q2j", players: int = 2, **kw):

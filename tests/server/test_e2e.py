@@ -18,7 +18,7 @@ from atout.cards import card
 from atout.client import Client, ClientError, bot_chooser
 from atout.client.runner import run_bots
 from atout.games import all_games, get_game
-from atout.server import record as rec
+from atout.server.storage import record as rec
 
 
 def run(coro: Any) -> Any:

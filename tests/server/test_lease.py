@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from atout.server.pgstore import LeaseLost, PostgresStore
-from atout.server.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.storage.pgstore import LeaseLost, PostgresStore
+from atout.server.storage.record import MoveRecord, SeatRecord, TableRecord
 
 LEASE = 0.4  # seconds: short, so that a lease expires within the test
 

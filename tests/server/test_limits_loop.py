@@ -12,8 +12,8 @@ from tests.server.harness import Harness
 
 from atout.bots import make_bot
 from atout.bots.pool import cap_budget
-from atout.server.limits import CoreLimits
-from atout.server.store import SQLiteStore
+from atout.server.core.limits import CoreLimits
+from atout.server.storage.store import SQLiteStore
 
 LIMITS = CoreLimits(bot_workers=0)  # the serving defaults, searches in the loop
 
@@ -105,7 +105,7 @@ def test_searches_run_in_worker_processes_through_the_shell():
     """The real shell runs the searches in its worker processes: a table of four search bots
     plays on, every move announced to a watcher in order."""
     from atout.client import Client
-    from atout.server.ws import start
+    from atout.server.shell.ws import start
 
     async def go() -> tuple[list[int], int]:
         limits = CoreLimits(bot_workers=1, bot_iterations=50, min_bot_delay=0.0)
@@ -186,7 +186,7 @@ def test_a_worker_that_dies_fails_its_search_alone_and_the_next_gets_a_new_pool(
     import os
     from concurrent.futures.process import BrokenProcessPool
 
-    from atout.server.searches import Searches
+    from atout.server.shell.searches import Searches
 
     class Job:  # a Search's shape: its job to run in a worker
         def __init__(self, fn: Any, *args: Any) -> None:

@@ -1,4 +1,4 @@
-"""Names (issue 11; issue 27: atout.server.names, one rule for guests and accounts):
+"""Names (issue 11; issue 27: atout.server.accounts.names, one rule for guests and accounts):
 NFKC-normalised, control, invisible and bidirectional characters refused, 'gm', 'bot-…' and the
 accounts' reserved names kept for the game master."""
 

@@ -9,8 +9,8 @@ import dataclasses
 import pytest
 from tests.server.harness import Harness
 
-from atout.server.limits import CoreLimits
-from atout.server.store import SQLiteStore
+from atout.server.core.limits import CoreLimits
+from atout.server.storage.store import SQLiteStore
 
 OFF = CoreLimits.unlimited()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from atout.server.limits import LIMIT_HELP, CoreLimits, parse_limits
+from atout.server.core.limits import LIMIT_HELP, CoreLimits, parse_limits
 
 ROOT = Path(__file__).resolve().parents[2]
 

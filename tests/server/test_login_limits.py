@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 
-from atout.server import accounts as accounts_mod
-from atout.server.api import HttpRequest, HttpResponse, run
-from atout.server.core import Core
-from atout.server.limits import CoreLimits, parse_limits
-from atout.server.pgstore import PostgresStore
-from atout.server.throttle import address_key
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.accounts.api import HttpRequest, HttpResponse, run
+from atout.server.accounts.throttle import address_key
+from atout.server.core.limits import CoreLimits, parse_limits
+from atout.server.core.router import Core
+from atout.server.storage.pgstore import PostgresStore
 
 GOOD, BAD = "correct horse", "not the one"
 LIMITS = CoreLimits(login_free=5, login_delay=1.0, login_delay_max=600.0)

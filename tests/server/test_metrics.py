@@ -13,7 +13,7 @@ from tests.server.test_cluster import _nodes
 from tests.server.test_recovery import Player
 
 from atout.client import Client
-from atout.server.limits import CoreLimits
+from atout.server.core.limits import CoreLimits
 
 LIMITS = CoreLimits(min_bot_delay=0.0, bot_workers=0)
 

@@ -1,4 +1,4 @@
-"""Names (issue 27 item 8): one rule for guests and accounts (atout.server.names), and no
+"""Names (issue 27 item 8): one rule for guests and accounts (atout.server.accounts.names), and no
 impersonation by Unicode confusables (UTS #39 skeletons): not of an account, by a signup or a
 guest, and not of a player seated at the table one joins. Real cores, real SQLite, real
 PostgreSQL for the migration."""
@@ -13,10 +13,10 @@ from argon2 import PasswordHasher
 from tests.server.harness import Harness
 from tests.server.test_platform import call, connect_as, err, on, signup
 
-from atout.server import accounts as accounts_mod
-from atout.server import migrations
-from atout.server.core import Core
-from atout.server.store import SCHEMA, SQLiteStore
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.core.router import Core
+from atout.server.storage import migrations
+from atout.server.storage.store import SCHEMA, SQLiteStore
 
 MARKUP = "<img src=x onerror=…>"
 #: The attacker's names that the rule itself refuses, and why.
@@ -213,7 +213,7 @@ def test_the_migration_fills_the_skeletons_of_accounts_already_there(tmp_path):
 def test_the_migration_on_postgresql(pg_url):
     import psycopg
 
-    from atout.server.pgstore import PG_MIGRATIONS, PostgresStore
+    from atout.server.storage.pgstore import PG_MIGRATIONS, PostgresStore
 
     with psycopg.connect(pg_url, autocommit=False) as c:  # the schema before version 8
         c.execute("CREATE TABLE atout_schema (version INTEGER NOT NULL)")

@@ -1,4 +1,4 @@
-"""Look-alikes without ICU (issue 27 item 8): atout.server.names computes UTS #39 skeletons in
+"""Look-alikes without ICU (issue 27 item 8): atout.server.accounts.names computes UTS #39 skeletons in
 pure Python from the data shipped in the package (confusables.json, written from ICU by
 scripts/gen_confusables.py), and imports no ICU. Where PyICU is installed (it is no dependency:
 the generator says how to install it by hand), the skeletons and the default-ignorables are
@@ -20,10 +20,10 @@ from types import ModuleType
 import pytest
 from tests.server.test_names import CYRILLIC_ALICE, LEGIT, REFUSED
 
-from atout.server import names
+from atout.server.accounts import names
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "src" / "atout" / "server" / "confusables.json"
+DATA = ROOT / "src" / "atout" / "server" / "accounts" / "confusables.json"
 GENERATOR = ROOT / "scripts" / "gen_confusables.py"
 SURROGATES = range(0xD800, 0xE000)
 
@@ -52,8 +52,8 @@ def test_names_work_where_icu_cannot_be_imported():
     modules and tells the look-alikes and the invisibles apart."""
     code = (
         "import sys; sys.modules['icu'] = None\n"  # any `import icu` now raises ImportError
-        "import atout.server.core\n"
-        "from atout.server import names\n"
+        "import atout.server.core.router\n"
+        "from atout.server.accounts import names\n"
         "print(names.keys('\\u0410lice'), names.keys('AIice'), names.invisible('\\u200b'))\n"
         "print(names.look_alike('\\u0410lice', 'alice'), names.UNICODE_VERSION)\n"
     )
@@ -84,7 +84,7 @@ def test_no_module_of_atout_imports_icu():
 def test_the_data_ships_in_the_package_and_says_where_it_came_from():
     """pyproject's package-data puts confusables.json in a wheel (a non-editable install)."""
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-    globs = conf["tool"]["setuptools"]["package-data"].get("atout.server", [])
+    globs = conf["tool"]["setuptools"]["package-data"].get("atout.server.accounts", [])
     assert any(fnmatch.fnmatch(DATA.name, g) for g in globs), globs
     assert "icu" not in " ".join(conf["project"]["dependencies"]).lower()
     data = json.loads(DATA.read_text("utf-8"))

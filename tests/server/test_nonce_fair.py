@@ -20,9 +20,9 @@ from atout.bots import make_bot
 from atout.client import Client, ClientError, bot_chooser, check_deal
 from atout.games import get_game
 from atout.protocol import messages as m
-from atout.server import record as rec
-from atout.server.store import SQLiteStore
-from atout.server.ws import start
+from atout.server.shell.ws import start
+from atout.server.storage import record as rec
+from atout.server.storage.store import SQLiteStore
 
 N = ["a" * 32, "b" * 32, "c" * 32]
 

@@ -15,12 +15,12 @@ from argon2 import PasswordHasher
 from tests.server.harness import Harness
 
 from atout.games import get_game
-from atout.server import accounts as accounts_mod
-from atout.server import migrations, replays
-from atout.server import record as r
-from atout.server.api import MAX_BODY, HttpRequest, HttpResponse, run
-from atout.server.core import Core
-from atout.server.store import SQLiteStore, backup
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.accounts.api import MAX_BODY, HttpRequest, HttpResponse, run
+from atout.server.core.router import Core
+from atout.server.storage import migrations, replays
+from atout.server.storage import record as r
+from atout.server.storage.store import SQLiteStore, backup
 
 FIXTURE = Path(__file__).parent / "fixtures" / "db_v0.sql"
 
@@ -244,7 +244,7 @@ def test_bad_requests_get_clear_errors_and_change_nothing():
 
 
 def test_every_api_error_code_is_documented():
-    from atout.server.api import API_ERRORS
+    from atout.server.accounts.api import API_ERRORS
 
     doc = (Path(__file__).parents[2] / "docs" / "API.md").read_text()
     for code in API_ERRORS:
@@ -378,7 +378,7 @@ def test_bots_are_fixed_points_of_reference_on_the_leaderboard():
     board = js(call(core, "GET", "/api/leaderboard/q2j"))["players"]
     bot = next(p for p in board if p["kind"] == "bot")
     assert bot["name"] == "bot-moyen" and bot["games"] == 1
-    from atout.server.ratings import BOT_RATINGS
+    from atout.server.accounts.ratings import BOT_RATINGS
 
     assert bot["mu"] == BOT_RATINGS["moyen"][0] and bot["sigma"] == BOT_RATINGS["moyen"][1]
 

@@ -14,9 +14,9 @@ from tests.server.netutil import http, post
 from typer.testing import CliRunner
 
 from atout.cli import app
-from atout.server import accounts as accounts_mod
-from atout.server.store import SQLiteStore
-from atout.server.ws import start
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.shell.ws import start
+from atout.server.storage.store import SQLiteStore
 
 
 @pytest.fixture(autouse=True)

@@ -20,9 +20,9 @@ from atout.bots import make_bot
 from atout.client import Client, bot_chooser
 from atout.games import get_game
 from atout.protocol import messages as m
-from atout.server import accounts as accounts_mod
-from atout.server import replays
-from atout.server.ws import start
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.shell.ws import start
+from atout.server.storage import replays
 
 FIXTURE = Path(__file__).parent / "fixtures" / "db_v0.sql"
 UNUSED = "0123456789ab"  # a table id no game master made

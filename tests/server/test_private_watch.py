@@ -9,7 +9,7 @@ from argon2 import PasswordHasher
 from tests.server.harness import Harness
 from tests.server.test_platform import connect_as, signup
 
-from atout.server import accounts as accounts_mod
+from atout.server.accounts import accounts as accounts_mod
 
 
 @pytest.fixture(autouse=True)

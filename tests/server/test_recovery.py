@@ -17,9 +17,9 @@ from tests.server.harness import game_ids, players_for
 from atout.bots import make_bot
 from atout.client import Client, ClientError, bot_chooser
 from atout.games import get_game
-from atout.server import record as rec
 from atout.server.child import spawn
-from atout.server.store import SQLiteStore
+from atout.server.storage import record as rec
+from atout.server.storage.store import SQLiteStore
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:

@@ -13,7 +13,7 @@ from tests.server.test_transport_ws import Raw, connect, run
 from websockets.frames import Opcode
 
 from atout.server.child import spawn
-from atout.server.limits import Limits, parse_limits
+from atout.server.core.limits import Limits, parse_limits
 
 EVERY = 0.3  # seconds: ping_every for these tests
 

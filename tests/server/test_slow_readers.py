@@ -12,8 +12,8 @@ import socket
 from tests.server.test_transport_limits import _opened, _unread, wait_for
 from tests.server.test_transport_ws import Raw, connect
 
-from atout.server.limits import CoreLimits, Limits
-from atout.server.ws import start
+from atout.server.core.limits import CoreLimits, Limits
+from atout.server.shell.ws import start
 
 
 def test_a_client_that_never_reads_is_closed_at_the_stall_timeout():

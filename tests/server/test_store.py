@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from atout.server import store as store_mod
-from atout.server.record import MoveRecord, SeatRecord, TableRecord
-from atout.server.store import SQLiteStore
+from atout.server.storage import store as store_mod
+from atout.server.storage.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.storage.store import SQLiteStore
 
 
 def _head(tid: str) -> TableRecord:

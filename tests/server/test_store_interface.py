@@ -1,4 +1,4 @@
-"""The game master's database is reached through its typed interface (atout.server.db) only:
+"""The game master's database is reached through its typed interface (atout.server.storage.db) only:
 outside the two stores no module of the server holds a database connection, imports a driver
 or reaches into a store's private parts (issue 28)."""
 
@@ -45,7 +45,7 @@ def reaches(path: Path) -> list[str]:
 
 
 def test_no_module_outside_the_stores_holds_a_connection_or_a_stores_private_parts() -> None:
-    modules = sorted(p for p in SERVER.glob("*.py") if p.name not in STORES | PENDING)
+    modules = sorted(p for p in SERVER.rglob("*.py") if p.name not in STORES | PENDING)
     assert len(modules) > 20
     assert [hit for p in modules for hit in reaches(p)] == []
 

@@ -10,9 +10,9 @@ import threading
 import psycopg
 import pytest
 
-from atout.server.db import Listed
-from atout.server.pgstore import PostgresStore
-from atout.server.record import SeatRecord, TableRecord
+from atout.server.storage.db import Listed
+from atout.server.storage.pgstore import PostgresStore
+from atout.server.storage.record import SeatRecord, TableRecord
 
 
 @pytest.fixture

@@ -19,15 +19,15 @@ import pytest
 from argon2 import PasswordHasher
 from tests.server.harness import Harness, game_ids, players_for
 
-from atout.server import accounts as accounts_mod
-from atout.server import record as rec
-from atout.server.core import Core
-from atout.server.db import Counter, GameRating, PlayRow, RatingRow
-from atout.server.limits import CoreLimits
-from atout.server.migrations import SchemaTooNew
-from atout.server.pgstore import LATEST, PostgresStore, is_url, open_store
-from atout.server.record import MoveRecord, SeatRecord, TableRecord
-from atout.server.store import SQLiteStore
+from atout.server.accounts import accounts as accounts_mod
+from atout.server.core.limits import CoreLimits
+from atout.server.core.router import Core
+from atout.server.storage import record as rec
+from atout.server.storage.db import Counter, GameRating, PlayRow, RatingRow
+from atout.server.storage.migrations import SchemaTooNew
+from atout.server.storage.pgstore import LATEST, PostgresStore, is_url, open_store
+from atout.server.storage.record import MoveRecord, SeatRecord, TableRecord
+from atout.server.storage.store import SQLiteStore
 
 Opener = Callable[[], Any]
 

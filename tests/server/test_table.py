@@ -7,13 +7,13 @@ from typing import Any
 
 from atout.games import get_game
 from atout.protocol import messages as m
-from atout.server import seating
-from atout.server.conns import Conn
-from atout.server.limits import CoreLimits
-from atout.server.restore import head_record
-from atout.server.status import Status, Timer
-from atout.server.store import SQLiteStore
-from atout.server.table import Seat, TableActor
+from atout.server.core import seating
+from atout.server.core.conns import Conn
+from atout.server.core.limits import CoreLimits
+from atout.server.core.restore import head_record
+from atout.server.core.status import Status, Timer
+from atout.server.core.table import Seat, TableActor
+from atout.server.storage.store import SQLiteStore
 
 
 class FakeHost:

@@ -16,8 +16,8 @@ import pytest
 import websockets
 from tests.server.test_transport_ws import Raw, connect, run, serving
 
-from atout.server.limits import Limits
-from atout.server.ws import Shell
+from atout.server.core.limits import Limits
+from atout.server.shell.ws import Shell
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -251,7 +251,7 @@ def test_one_remote_address_cannot_take_every_socket(monkeypatch):
     503 for everyone. Beyond ``sockets_per_address`` a host's new sockets are closed at once,
     other hosts are served, and a closed socket frees its place. (The sockets come from
     127.0.0.1, taken here for a remote host: loopback is exempt from per-address limits.)"""
-    import atout.server.ws as ws
+    import atout.server.shell.ws as ws
 
     monkeypatch.setattr(ws, "is_loopback", lambda address: False)
 
@@ -286,8 +286,8 @@ def test_one_remote_address_cannot_take_every_socket(monkeypatch):
 
 SERVE = """
 import asyncio, logging, resource, sys
-from atout.server.limits import Limits
-from atout.server.ws import serve
+from atout.server.core.limits import Limits
+from atout.server.shell.ws import serve
 resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), int(sys.argv[1])))
 logging.basicConfig(level=logging.INFO, stream=sys.stderr)
 async def main():

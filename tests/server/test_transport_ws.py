@@ -22,8 +22,8 @@ from websockets.uri import parse_uri
 from atout.protocol import codec
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
-from atout.server.limits import Limits
-from atout.server.ws import Shell
+from atout.server.core.limits import Limits
+from atout.server.shell.ws import Shell
 
 TEXT, BINARY, CONT, PING = Opcode.TEXT, Opcode.BINARY, Opcode.CONT, Opcode.PING
 HELLO = b'{"cmd":"hello","body":{"versions":[1],"name":"raw"},"id":1}'

@@ -1,6 +1,6 @@
 """A game master and a static-file server for the browser tests, in one background thread.
 
-The game master is the real one (:func:`atout.server.ws.start`: store in memory, leak
+The game master is the real one (:func:`atout.server.shell.ws.start`: store in memory, leak
 guard on); the page's files come from :func:`atout.web.static_file` on a second port, and the
 page finds the game master through ``?ws=``. Once ws.py serves the files itself, the same page
 works from the game master's own port.
@@ -15,9 +15,9 @@ import random
 import threading
 from typing import Any
 
-from atout.server.core import Core
-from atout.server.limits import Limits
-from atout.server.ws import start
+from atout.server.core.limits import Limits
+from atout.server.core.router import Core
+from atout.server.shell.ws import start
 from atout.web import static_file
 
 

@@ -20,8 +20,8 @@ from tests.web.test_browser import fill_table_form, table_id
 from tests.web.test_platform import SEEN, servers  # noqa: F401 (a fixture)
 
 from atout.protocol import messages as m
-from atout.server.conns import Conn
-from atout.server.table import seat_record
+from atout.server.core.conns import Conn
+from atout.server.core.table import seat_record
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 

@@ -11,8 +11,8 @@ from tests.web.servers import Servers
 from tests.web.test_browser import CHROMIUM, fill_table_form
 from tests.web.test_platform import person
 
-from atout.server import record as rec
-from atout.server import table as table_mod
+from atout.server.core import table as table_mod
+from atout.server.storage import record as rec
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 

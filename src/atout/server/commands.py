@@ -160,10 +160,10 @@ def serve(
 ) -> None:
     """Run the game master: the browser client on /, WebSocket on /ws, health check on /health.
     Ctrl-C stops it cleanly."""
-    from atout.server.limits import Limits, default_max_connections, origin_of, parse_limits
-    from atout.server.proxies import parse_networks
-    from atout.server.store import SYNC_MODES
-    from atout.server.ws import serve as run
+    from atout.server.core.limits import Limits, default_max_connections, origin_of, parse_limits
+    from atout.server.core.proxies import parse_networks
+    from atout.server.shell.ws import serve as run
+    from atout.server.storage.store import SYNC_MODES
 
     try:
         core_limits = parse_limits(limit or [])
@@ -237,7 +237,7 @@ def serve(
 
 
 def _core_limits_help() -> str:
-    from atout.server.limits import limits_help
+    from atout.server.core.limits import limits_help
 
     return limits_help()
 
@@ -438,13 +438,13 @@ def verify(
     without commitments; format 1: the seed against its commitment), the deal and every move."""
     import msgspec
 
-    from atout.server.record import (
+    from atout.server.storage.record import (
         RECORD_FORMAT_1,
         RECORD_FORMAT_2,
         TableRecord,
         trusted_seats,
     )
-    from atout.server.record import verify as check
+    from atout.server.storage.record import verify as check
 
     try:
         data = json.loads(record.read_text())
@@ -490,7 +490,7 @@ def verify(
 
 def _how(rec: Any) -> str:
     """What ``atout verify`` checked of a sound record's deal, in a few words."""
-    from atout.server.record import RECORD_FORMAT_1, RECORD_FORMAT_2
+    from atout.server.storage.record import RECORD_FORMAT_1, RECORD_FORMAT_2
 
     if rec.format == RECORD_FORMAT_1:
         return "format 1: the seed matches"
@@ -516,8 +516,8 @@ def export(
     """Export finished games as JSON records (one table: an object; several: a list)."""
     import msgspec
 
-    from atout.server.pgstore import is_url, open_store
-    from atout.server.record import export_record
+    from atout.server.storage.pgstore import is_url, open_store
+    from atout.server.storage.record import export_record
 
     if not is_url(db):
         path = Path(db) if db else default_db()
@@ -554,7 +554,7 @@ def backup(
 ) -> None:
     """Copy the database, consistently, even while a game master is using it (SQLite's online
     backup: the copy is the database as of one committed transaction)."""
-    from atout.server.store import backup as do_backup
+    from atout.server.storage.store import backup as do_backup
 
     path = db or default_db()
     if not path.exists():

@@ -405,7 +405,7 @@ class LocalServer:
             self._ready.set()
 
     async def _serve(self) -> None:
-        from atout.server.ws import start
+        from atout.server.shell.ws import start
 
         db = str(Path(self._dir or ".") / "atout.db")
         server = await start("127.0.0.1", 0, db, leak_guard=self.leak_guard)

@@ -1,0 +1,361 @@
+"""What the members of a table ask of it: a seat (join, resume, leave), to watch, to start, to
+fill the empty seats with bots, a seat's nonce (reveal), a move, a hint.
+
+Each handler takes the table, the asking connection, the message and the time, checks the request
+and answers through the table's host (refusals are raised as :class:`ProtocolError` or
+:class:`IllegalMove`; the router turns them into ``error`` frames). The game's rules are the
+game's: a move is only parsed here and applied by :meth:`TableActor.play`.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+import msgspec
+
+from atout.bots.hint import hint
+from atout.games.base import IllegalMove
+from atout.protocol import messages as m
+from atout.protocol.errors import ProtocolError
+from atout.server.core import members as view
+from atout.server.core.conns import Conn, token_hash
+from atout.server.core.status import ENDED, Status
+from atout.server.core.table import Seat, TableActor, closed, parse_move, seat_record
+from atout.server.storage import record as r
+
+
+def on_join(t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
+    if t.id in c.seats:
+        raise already_seated()
+    if account_seat(t, c) is not None:
+        raise ProtocolError(
+            "lobby.account_seated",
+            "Your account already holds a seat here: resume it.",
+            "Votre compte a déjà un siège à cette table : reprenez-le.",
+        )
+    if t.status in (Status.ABORTED, Status.CLOSED):
+        raise closed(t)
+    if t.status != Status.WAITING:
+        raise ProtocolError(
+            "table.already_started",
+            "The game has already started.",
+            "La partie a déjà commencé.",
+        )
+    want = msg.body.seat
+    if want is None:
+        free = [s for s in t.seats if not s.taken]
+        if not free:
+            raise ProtocolError("lobby.table_full", "No free seat.", "Plus de place libre.")
+        seat = free[0]
+    else:
+        if not 0 <= want < t.players:
+            raise ProtocolError("lobby.bad_seat", f"No seat {want} at this table.")
+        seat = t.seats[want]
+        if seat.taken:
+            raise ProtocolError(
+                "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
+            )
+    seat_player(t, c, msg, seat, msg.body.nonce_commitment, now)
+
+
+def seat_player(
+    t: TableActor, c: Conn, msg: m.Message, seat: Seat, commitment: str | None, now: float
+) -> None:
+    """``c`` takes the free ``seat`` with its nonce's ``commitment`` (None: the game master's
+    nonce): its token in the reply (``joined``), then the table."""
+    token = t.host.entropy(16).hex()
+    seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
+    seat.account = c.account
+    t.commit_nonce(seat, commitment)
+    c.seats[t.id] = seat.index
+    t.host.store.set_seat(t.id, seat_record(seat))
+    t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+    view.broadcast_table(t)
+    t.maybe_autostart(now)
+
+
+def account_seat(t: TableActor, c: Conn) -> Seat | None:
+    """The seat ``c``'s account holds here (None: a guest, or no seat)."""
+    if c.account is None:
+        return None
+    key = c.account.casefold()
+    return next(
+        (s for s in t.seats if s.account is not None and s.account.casefold() == key),
+        None,
+    )
+
+
+def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
+    """Take a seat back with its token, or (no token, or a stale one) as the account that
+    holds it: then a new token is issued and the old one no longer works."""
+    b = msg.body
+    token = b.token
+    seat = None
+    if token is not None:
+        h = token_hash(token)
+        seat = next(
+            (
+                s
+                for s in t.seats
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)
+            ),
+            None,
+        )
+    renew = seat is None  # taken back as the account that holds it: a new token
+    if seat is None:
+        seat = account_seat(t, c)
+    if seat is None or seat.token_hash is None:
+        raise ProtocolError(
+            "lobby.bad_token",
+            "This token holds no seat at this table.",
+            "Ce jeton ne correspond à aucun siège de cette table.",
+        )
+    held = c.seats.get(t.id)
+    if held is not None and held != seat.index:
+        # one connection, one seat (the seat it holds would keep its connection for ever);
+        # said before any token changes: a refusal changes nothing
+        raise already_seated()
+    if renew:
+        token = t.host.entropy(16).hex()
+        seat.token_hash = token_hash(token)
+        t.host.store.set_seat(t.id, seat_record(seat))
+    old = seat.conn
+    if old is not None and old != c.id and old in t.host.conns:
+        oc = t.host.conns[old]
+        oc.seats.pop(t.id, None)
+        t.host.send(
+            old,
+            m.Error(
+                sender=m.GM,
+                to=oc.name or "",
+                body=m.ErrorBody(
+                    code="table.seat_taken_over",
+                    message="Another connection resumed your seat with its token.",
+                    message_fr="Une autre connexion a repris votre siège avec son jeton.",
+                    detail={"table": t.id},
+                ),
+            ),
+        )
+    seat.conn = c.id
+    c.seats[t.id] = seat.index
+    t.back(seat, now)
+    t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+    view.broadcast_table(t)
+    if t.reveal_at is not None:  # its seat may still owe its reveal
+        t.host.send(c.id, view.reveal_ask(t, f"{t.id}/{seat.index}", t.next_seq(), now))
+    view.catch_up(t, c, seat.index, b.version, now)
+
+
+def already_seated() -> ProtocolError:
+    return ProtocolError(
+        "lobby.already_seated",
+        "You already hold a seat at this table.",
+        "Vous occupez déjà une place à cette table.",
+    )
+
+
+def on_watch(t: TableActor, c: Conn, msg: m.Watch, now: float) -> None:
+    t.spectators.add(c.id)
+    c.watching.add(t.id)
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    t.host.send(
+        c.id,
+        m.Table(sender=m.GM, to=f"{t.id}/spectators", seq=t.next_seq(), body=view.info(t)),
+    )
+    view.catch_up(t, c, None, msg.body.version, now)
+
+
+def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
+    if c.id in t.spectators:
+        t.spectators.discard(c.id)
+        c.watching.discard(t.id)
+        t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+        return
+    idx = c.seats.get(t.id)
+    if idx is None:
+        raise ProtocolError("table.not_seated", "You hold no seat at this table.")
+    if t.reveal_at is not None:  # a seat freed now could be taken again with a chosen nonce
+        raise revealing()
+    seat = t.seats[idx]
+    del c.seats[t.id]
+    seat.conn = None
+    if t.status == Status.WAITING:
+        seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
+        seat.account = seat.nonce_commitment = None
+    elif t.status == Status.PLAYING:
+        seat.bot, seat.token_hash = t.settings.bot_kind, None
+        seat.name = f"{seat.name} (bot)"
+    if t.status not in ENDED:
+        t.host.store.set_seat(t.id, seat_record(seat))
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    view.broadcast_table(t)
+    if t.status == Status.PLAYING and t.state is not None and t.state.current == idx:
+        t.schedule(now)
+
+
+def on_start(t: TableActor, c: Conn, msg: m.Start, now: float) -> None:
+    if t.id not in c.seats:
+        raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
+    if t.status != Status.WAITING:
+        raise ProtocolError("table.already_started", "The game has already started.")
+    if t.reveal_at is not None:
+        raise revealing()
+    if not all(s.taken for s in t.seats):
+        raise ProtocolError(
+            "table.not_ready",
+            "Every seat must be taken first.",
+            "Tous les sièges doivent être pris.",
+        )
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    t.start(now)
+
+
+def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
+    """The empty seats get the table's bot kind, then the game starts."""
+    if t.id not in c.seats:
+        raise ProtocolError(
+            "table.not_seated",
+            "Only a seated player may fill the table with bots.",
+            "Seul un joueur assis peut compléter la table avec des robots.",
+        )
+    if t.status != Status.WAITING:
+        raise ProtocolError(
+            "table.already_started",
+            "The game has already started.",
+            "La partie a déjà commencé.",
+        )
+    if t.reveal_at is not None:
+        raise revealing()
+    if t.fill_at is not None and now < t.fill_at:
+        wait = round(t.fill_at - now + 0.0005, 3)
+        raise ProtocolError(
+            "table.too_early",
+            f"Wait {wait:.0f} s more for people before filling with bots.",
+            f"Attendez encore {wait:.0f} s d'autres joueurs avant les robots.",
+            detail={"retry_after": wait},
+        )
+    fill_bots(t)
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    view.broadcast_table(t)
+    if all(s.taken for s in t.seats):
+        t.start(now)
+
+
+def revealing() -> ProtocolError:
+    return ProtocolError(
+        "table.revealing",
+        "Every seat is taken and the seats are revealing their nonces: wait for the deal.",
+        "Tous les sièges sont pris et ils révèlent leurs nonces : attendez la donne.",
+    )
+
+
+def on_reveal(t: TableActor, c: Conn, msg: m.Reveal, now: float) -> None:
+    """A seat's nonce, once the game master asked for it: checked against the seat's
+    commitment (a refusal changes nothing); the last reveal deals."""
+    idx = seat_of(t, c)
+    seat, nonce = t.seats[idx], msg.body.nonce
+    if seat.nonce_commitment is None:
+        raise ProtocolError(
+            "table.no_commitment",
+            "Your seat committed to no nonce: the game master's is used.",
+            "Votre siège ne s'est engagé sur aucun nonce : celui du maître du jeu compte.",
+        )
+    if t.status in (Status.ABORTED, Status.CLOSED):
+        raise closed(t)
+    if t.reveal_at is None:
+        raise ProtocolError(
+            "table.not_revealing",
+            "No reveal is asked now: the game master asks once every seat is taken.",
+            "Aucune révélation n'est demandée : le maître du jeu la demande quand tous les "
+            "sièges sont pris.",
+        )
+    if r.nonce_commitment(nonce) != seat.nonce_commitment:
+        raise ProtocolError(
+            "table.bad_reveal",
+            "This nonce does not match your seat's commitment.",
+            "Ce nonce ne correspond pas à l'engagement de votre siège.",
+            detail={"table": t.id, "commitment": seat.nonce_commitment},
+        )
+    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    if seat.nonce is None:  # said again (a resumed seat): nothing new
+        t.reveal(seat, nonce, now)
+
+
+def fill_bots(t: TableActor, keep: int | None = None) -> None:
+    """Every free seat but ``keep`` to a bot of the table's kind (its nonce fixed by the
+    secret)."""
+    kind = t.settings.bot_kind
+    for s in t.seats:
+        if not s.taken and s.index != keep:
+            s.bot, s.name = kind, f"bot-{kind}"
+            s.nonce, s.nonce_by = r.bot_nonce(t.secret or "", s.index), "bot"
+            t.host.store.set_seat(t.id, seat_record(s))
+
+
+def on_move(t: TableActor, c: Conn, msg: m.Move, now: float) -> None:
+    b = msg.body
+    idx = playing_seat(t, c)
+    if b.version != t.version:
+        raise ProtocolError(
+            "table.stale_state",
+            f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
+            f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
+            detail={"version": t.version},
+        )
+    move = parse_move(t.game, b.move)
+    t.play(idx, move, now, "player", (c.id, msg.id))
+
+
+def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
+    """The heuristic's move for the client's seat, from that seat's view only (cheap: the
+    search bots would hold the event loop for a tenth of a second)."""
+    idx = playing_seat(t, c)
+    state = t.state
+    assert state is not None
+    if state.current != idx:
+        raise IllegalMove(
+            "not_your_turn",
+            f"It is seat {state.current}'s turn, not seat {idx}'s.",
+            f"C'est au tour du siège {state.current}, pas du siège {idx}.",
+        )
+    move, why = hint(t.game, state.view(idx), state.legal_moves())
+    listed, _ = view.listed(t)
+    index = next((i for i, x in enumerate(listed) if x == move), None)
+    body = m.AdviceBody(
+        table=t.id,
+        version=t.version,
+        move=msgspec.to_builtins(move),
+        index=index,
+        why=why["en"],
+        why_fr=why["fr"],
+    )
+    reply = m.Advice(sender=m.GM, to=c.name or "", id=msg.id, body=body)
+    if t.host.leak_guard:
+        view.check_leak(t, idx, reply)
+    t.host.send(c.id, reply)
+
+
+def seat_of(t: TableActor, c: Conn) -> int:
+    """The client's seat here (``table.not_seated`` if it holds none)."""
+    idx = c.seats.get(t.id)
+    if idx is None:
+        raise ProtocolError(
+            "table.not_seated",
+            "You hold no seat at this table.",
+            "Vous n'avez pas de siège à cette table.",
+        )
+    return idx
+
+
+def playing_seat(t: TableActor, c: Conn) -> int:
+    """The client's seat here, for a request that needs a game in play."""
+    idx = seat_of(t, c)
+    if t.status == Status.WAITING or t.state is None:
+        raise ProtocolError(
+            "table.not_started", "The game has not started.", "La partie n'a pas commencé."
+        )
+    if t.status == Status.FINISHED:
+        raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
+    if t.status in ENDED:
+        raise closed(t)
+    return idx
