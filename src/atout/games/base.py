@@ -375,6 +375,19 @@ class State(ABC, Generic[O]):
         return self.legal_moves()[0]
 
 
+def _stacked_card(code: Any) -> Card:
+    """The card a stacked deck names by ``code``; else ``bad_deck`` naming it (a deck comes
+    from a caller, a record or a test, and a code that is no card is their mistake, not a bug)."""
+    try:
+        return card(code)
+    except (ValueError, AttributeError, TypeError):
+        raise BadOptions(
+            "bad_deck",
+            f"A stacked deck holds {code!r}, which is not a card.",
+            f"Un jeu arrangé contient {code!r}, qui n'est pas une carte.",
+        ) from None
+
+
 @cache
 def _move_union(types: tuple[type[msgspec.Struct], ...]) -> Any:
     u: Any = types[0]
@@ -446,7 +459,7 @@ class Game(ABC, Generic[O]):
             order = list(full)
             rng.shuffle(order)
         else:
-            order = [c if isinstance(c, Card) else card(c) for c in deck]
+            order = [c if isinstance(c, Card) else _stacked_card(c) for c in deck]
             if sorted(c.code for c in order) != sorted(c.code for c in full):
                 raise BadOptions(
                     "bad_deck",
