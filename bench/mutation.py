@@ -1,8 +1,9 @@
 """Mutation testing of the rules engines (``make mutation``): mutmut, then a score per module.
 
 mutmut (configured in pyproject's ``[tool.mutmut]``) copies ``src/`` into ``mutants/``, mutates
-``src/atout/games/`` and ``src/atout/cards.py`` and runs only the rules' tests against each mutant.
-The whole set (about 4,750 mutants) takes hours on 2 cores, so ``--sample N`` runs every mutant of
+``src/atout/games/`` and ``src/atout/cards.py`` and runs only the rules' tests against each mutant;
+the report has a row for every module of that package (:func:`rules_modules`, read from its
+files). The whole set (about 5,600 mutants) takes hours on 2 cores, so ``--sample N`` runs every mutant of
 the small modules (fewer than ``--whole-below``, default 250) and a seeded random sample of ``N``
 mutants of each larger one; the same ``--seed`` gives the same sample, so a before/after
 comparison runs the same mutants.
@@ -11,6 +12,7 @@ comparison runs the same mutants.
     python bench/mutation.py --sample 80          # small modules whole, 80 of each large one
     python bench/mutation.py --only atout.games.q2j --sample 100
     python bench/mutation.py --report             # the table of the last run, nothing re-run
+    python bench/mutation.py --list               # the modules mutated (from the package), nothing run
 
 Prints a Markdown table (killed, survived, timed out, no test, per module) and the survivors'
 names; ``.venv/bin/mutmut show NAME`` shows one's diff.
@@ -31,17 +33,23 @@ from mutmut.stats import status_by_exit_code
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = str(Path(sys.executable).with_name("mutmut"))
-# The modules mutated, in the order of the report ("atout.games" is the registry, __init__.py).
-MODULES = (
-    "atout.cards",
-    "atout.games",
-    "atout.games.base",
-    "atout.games.sentences",
-    "atout.games.fifteens",
-    "atout.games.q2j",
-    "atout.games.pouilleux",
-    "atout.games.quinze",
-)
+SRC = ROOT / "src"
+
+
+def rules_modules() -> tuple[str, ...]:
+    """The modules mutated, in the order of the report: ``atout.cards``, ``atout.games`` (the
+    registry, its ``__init__.py``), then every module under ``atout.games`` by name. Read from
+    the package's files, never listed by hand: a module added, split or merged is reported as
+    it is (a hand list once left out 62% of the mutants)."""
+    found = []
+    for path in (SRC / "atout" / "games").rglob("*.py"):
+        parts = path.relative_to(SRC).with_suffix("").parts
+        found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    found.remove("atout.games")
+    return ("atout.cards", "atout.games", *sorted(found))
+
+
+MODULES = rules_modules()
 
 
 def module_of(name: str) -> str:
@@ -80,8 +88,13 @@ def mutmut(*args: str, quiet: bool = False) -> None:
     )
 
 
-def report(chosen: list[str], totals: dict[str, int]) -> str:
-    codes = mutant_names()
+def report(
+    chosen: list[str], totals: dict[str, int], codes: dict[str, int | None] | None = None
+) -> str:
+    """The Markdown table of ``chosen`` mutants' outcomes (``codes``: each one's exit code, by
+    default the last run's) and the survivors' names."""
+    if codes is None:
+        codes = mutant_names()
     rows: dict[str, Counter[str]] = {}
     survivors = []
     for n in chosen:
@@ -95,7 +108,8 @@ def report(chosen: list[str], totals: dict[str, int]) -> str:
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     total: Counter[str] = Counter()
-    for module in MODULES:
+    # a module with mutants that the package no longer has (a stale mutants/) still gets its row
+    for module in (*MODULES, *sorted(set(rows) - set(MODULES))):
         c = rows.get(module)
         if not c:
             continue
@@ -119,6 +133,14 @@ def _row(module: str, c: Counter[str], total: int) -> str:
     )
 
 
+def listing() -> str:
+    """The modules the report covers, each with its mutants from the last generation."""
+    totals = Counter(module_of(n) for n in mutant_names())
+    lines = [f"{m}: {totals[m] if totals else 'not generated'}" for m in MODULES]
+    lines += [f"{m}: {totals[m]} (not in the package)" for m in sorted(set(totals) - set(MODULES))]
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, help="at most this many mutants per large module")
@@ -126,9 +148,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=18, help="the sample's seed")
     ap.add_argument("--only", action="append", default=[], help="a module, e.g. atout.games.q2j")
     ap.add_argument("--report", action="store_true", help="summarise the last run only")
+    ap.add_argument("--list", action="store_true", help="the modules mutated, nothing run")
     ap.add_argument("--keep", action="store_true", help="keep mutants/ (results of earlier runs)")
     ap.add_argument("--out", type=Path, help="also write the table to this file")
     args = ap.parse_args()
+    if args.list:
+        print(listing())
+        return
     if not args.report:
         if not args.keep:
             shutil.rmtree(ROOT / "mutants", ignore_errors=True)
