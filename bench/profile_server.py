@@ -54,7 +54,7 @@ RULES: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("rules", (), ("atout/games/", "atout/cards")),
     ("journal", (), ("store.py",)),
     ("writes", ("text_frame", "WsConnection.send", "WsConnection._write", "Transport.write"), ()),
-    ("timers", ("_rearm", "next_deadline", "call_later", "TimerHandle", "Core.tick"), ("heapq",)),
+    ("timers", ("rearm", "next_deadline", "call_later", "TimerHandle", "Core.tick"), ("heapq",)),
     ("build updates", ("send_updates", "broadcast"), ("members.py",)),
     ("websocket parsing", (), ("websockets/",)),
     ("table and lobby", (), ("atout/",)),

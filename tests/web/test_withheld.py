@@ -43,9 +43,9 @@ def test_a_withheld_reveal_is_shown_as_such_naming_the_seat(monkeypatch, chromiu
                     "nonce_commitment": rec.nonce_commitment("a" * 32),
                 },
             }
-            shell._queue(core.connect(cid, None, now))
+            shell.queue(core.connect(cid, None, now))
             for msg in (hello, join):
-                shell._queue(core.receive(cid, json.dumps(msg), now))
+                shell.queue(core.receive(cid, json.dumps(msg), now))
 
         servers.call(silent_seat)
         page.wait_for_function(

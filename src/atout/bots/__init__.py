@@ -6,40 +6,9 @@ same bot plays in-process (simulator), server-side (seated by the game master) o
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from atout.bots.registry import Bot, BotFactory, bot_kinds, make_bot, register
 
-from atout.games.base import Game
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
-        """One of ``legal``. ``view`` is the seat's view (``game`` state.view(seat))."""
-        ...
-
-
-BotFactory = Callable[[int], Bot]
-_REGISTRY: dict[str, BotFactory] = {}
-_loaded = False
-
-
-def register(kind: str, factory: BotFactory) -> None:
-    _REGISTRY[kind] = factory
-
-
-def bot_kinds() -> list[str]:
-    _load()
-    return sorted(_REGISTRY)
-
-
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot of this kind with its own seeded random generator."""
-    _load()
-    if kind not in _REGISTRY:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[kind](seed)
+__all__ = ["Bot", "BotFactory", "bot_kinds", "make_bot", "make_spec", "register"]
 
 
 def make_spec(spec: str, seed: int) -> Bot:
@@ -53,17 +22,3 @@ def make_spec(spec: str, seed: int) -> Bot:
 
         return from_spec(arg, seed)
     raise ValueError(f"bot {kind!r} takes no argument (got {spec!r})")
-
-
-def _load() -> None:
-    """Import every bot module once (each registers its kinds): the package's folder is
-    listed at the first call only, not at each table created or bot made."""
-    global _loaded
-    if _loaded:
-        return
-    import importlib
-    import pkgutil
-
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-    _loaded = True

@@ -28,9 +28,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from atout.bots import register
 from atout.bots.belief import Belief, belief_for
 from atout.bots.determinize import sample
+from atout.bots.registry import register
 from atout.games.base import Game, State
 
 #: Iterations per decision by default, per game: a decision stays well under 1 s on the

@@ -31,9 +31,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from atout.bots import Bot, make_bot, register
 from atout.bots.heuristic import STRATEGIES, HeuristicBot
 from atout.bots.ismcts import ISMCTSBot
+from atout.bots.registry import Bot, make_bot, register
 from atout.games.base import Game
 
 #: The beginner's chance of slipping on a decision that has a real choice, per game

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from atout.bots import Bot, make_bot
+from atout.bots.registry import Bot, make_bot
 from atout.games import get_game
 
 
@@ -65,7 +65,7 @@ def _warm() -> None:
 
     with contextlib.suppress(OSError):
         os.nice(10)
-    from atout.bots import bot_kinds
+    from atout.bots.registry import bot_kinds
     from atout.games import all_games
 
     all_games()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from atout.bots import register
+from atout.bots.registry import register
 from atout.games.base import Game
 
 

@@ -23,7 +23,7 @@ import random
 from types import ModuleType
 from typing import Any
 
-from atout.bots import register
+from atout.bots.registry import register
 from atout.games.base import Game
 
 STRATEGIES: dict[str, ModuleType] = {}

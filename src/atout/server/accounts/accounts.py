@@ -17,17 +17,27 @@ import hashlib
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from atout.games.base import AtoutError
-from atout.server.accounts.names import account_like, keys, name_key, normalise_name
+from atout.server.accounts.names import NAME_WHY, BadName, account_like, check, keys, name_key
 
 if TYPE_CHECKING:
-    from atout.server.accounts.throttle import Throttle
     from atout.server.storage.db import Database
+
+
+class Gate(Protocol):
+    """Who counts the login and signup attempts (:class:`~atout.server.accounts.throttle.Throttle`):
+    each call raises ``account.throttled`` when the caller must wait."""
+
+    def signup(self, address: str | None, now: float) -> None: ...
+    def login(self, address: str | None, name: str, now: float) -> str: ...
+    def succeeded(self, key: str) -> None: ...
+    def purge(self, now: float) -> int: ...
+
 
 SESSION_TTL = 30 * 86400.0  # seconds a session lives after its last use
 SESSION_REFRESH = 3600.0  # the expiry is written again at most once an hour per session
@@ -49,6 +59,16 @@ class AccountError(AtoutError):
         super().__init__(code, message, message_fr)
         self.status = status
         self.detail = detail
+
+
+def normalise_name(name: str) -> str:
+    """An account's name as kept (:func:`~atout.server.accounts.names.check`); raises
+    ``account.bad_name`` (400, detail.reason) where the rule refuses it."""
+    try:
+        return check(name)
+    except BadName as e:
+        en, fr = NAME_WHY[e.reason]
+        raise AccountError("account.bad_name", en, fr, 400, reason=e.reason) from None
 
 
 def check_password(password: str) -> None:
@@ -127,7 +147,7 @@ class Accounts:
     transaction, made durable by the next commit). ``throttle`` counts the attempts
     (:class:`~atout.server.accounts.throttle.Throttle`; None: no limit, for tools)."""
 
-    def __init__(self, store: Database, throttle: Throttle | None = None) -> None:
+    def __init__(self, store: Database, throttle: Gate | None = None) -> None:
         self.store = store
         self.throttle = throttle
 

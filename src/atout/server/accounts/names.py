@@ -237,15 +237,3 @@ def account_like(accounts: AccountRows, name: str) -> str | None:
 def seated_like(name: str, seated: Iterable[str]) -> str | None:
     """The first of the ``seated`` names that looks like ``name`` (None: none does)."""
     return next((other for other in seated if other and look_alike(name, other)), None)
-
-
-def normalise_name(name: str) -> str:
-    """An account's name as kept (:func:`check`); raises ``account.bad_name`` (400,
-    detail.reason) where the rule refuses it."""
-    from atout.server.accounts.accounts import AccountError  # accounts imports this module
-
-    try:
-        return check(name)
-    except BadName as e:
-        en, fr = NAME_WHY[e.reason]
-        raise AccountError("account.bad_name", en, fr, 400, reason=e.reason) from None

@@ -23,10 +23,23 @@ from __future__ import annotations
 
 import ipaddress
 import math
+from typing import Protocol
 
 from atout.server.accounts.accounts import AccountError
-from atout.server.core.limits import CoreLimits
 from atout.server.storage.db import Counter, CounterRows
+
+
+class LoginLimits(Protocol):
+    """The login and signup limits of ``atout serve --limit`` (the core's ``CoreLimits``)."""
+
+    login_address_burst: int
+    login_address_every: float
+    signup_burst: int
+    signup_every: float
+    login_free: int
+    login_delay: float
+    login_delay_max: float
+
 
 FORGET = 86400.0  # seconds after its last move a counter is forgotten (back to zero)
 PURGE_EVERY = 1000  # counter writes between two purges of the forgotten ones
@@ -62,7 +75,7 @@ class Throttle:
     """The counters, in the store (written in its open transaction: the shell commits before
     the slow password work starts, so that every node sees the attempt)."""
 
-    def __init__(self, store: CounterRows, limits: CoreLimits) -> None:
+    def __init__(self, store: CounterRows, limits: LoginLimits) -> None:
         self.store = store
         self.limits = limits
         self._writes = 0

@@ -33,8 +33,9 @@ import asyncio
 import logging
 import os
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -43,7 +44,7 @@ from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.core import members as view
 from atout.server.core.lobby import LEVEL_IDS
-from atout.server.core.router import TABLE_COMMANDS
+from atout.server.core.router import TABLE_COMMANDS, Core, Out
 from atout.server.core.status import ENDED
 from atout.server.nodes.bus import Bus
 from atout.server.nodes.cluster import (
@@ -74,8 +75,34 @@ from atout.server.nodes.nodewire import PACK, PEEK, UNPACK, Echo, Envelope, Fram
 from atout.server.storage.db import Listed
 from atout.server.storage.pgstore import LeaseLost, PostgresStore
 
-if TYPE_CHECKING:
-    from atout.server.shell.ws import Shell
+
+class Socket(Protocol):
+    """One of the shell's WebSocket sessions, as a node acts on it."""
+
+    session_hash: str | None
+
+    def send_frames(self, frames: list[bytes]) -> None: ...
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class Host(Protocol):
+    """What a node asks of the shell it serves in (:class:`~atout.server.shell.ws.Shell`): its
+    core, store, loop and sockets, and to queue, commit and re-arm what the core answered."""
+
+    loop: asyncio.AbstractEventLoop
+
+    @property
+    def core(self) -> Core: ...
+    @property
+    def store(self) -> Any: ...
+    @property
+    def conns(self) -> Mapping[int, Socket]: ...
+    def queue(self, outs: list[Out]) -> None: ...
+    def flush_now(self) -> None: ...
+    def rearm(self) -> None: ...
+    def end_session(self, hashed: str) -> int: ...
+    def warn(self, kind: str, msg: str, *args: Any) -> None: ...
+
 
 log = logging.getLogger("atout.server.nodes.node")
 
@@ -86,7 +113,7 @@ RENEW_EVERY = 2  # ticks between two renewals of the leases (1 s; a lease lasts 
 class Node:
     """This game master's part in a group of nodes, around its :class:`~atout.server.shell.ws.Shell`."""
 
-    def __init__(self, shell: Shell, name: str, bus_url: str) -> None:
+    def __init__(self, shell: Host, name: str, bus_url: str) -> None:
         store = shell.store
         if not isinstance(store, PostgresStore) or store.node != name:
             raise ValueError("a node needs its PostgreSQL store opened with node=name")
@@ -265,7 +292,7 @@ class Node:
         self.last_takeover = now
         self._do(self.cluster.took_over(tids))
         self.shell.flush_now()
-        self.shell._rearm()
+        self.shell.rearm()
         log.info("node %s: took over %d tables", self.name, len(tids))
         return tids
 
@@ -284,7 +311,7 @@ class Node:
                 self.core.adopt([rec], now)
                 self.cluster.held([tid])
         self._shut_all({cid for cid, _ in pending}, LOST)
-        self.shell._rearm()
+        self.shell.rearm()
 
     def commit_failed(self, e: Exception, pending: list[tuple[int, Any]]) -> None:
         """A commit failed (PostgreSQL away): nothing of the batch is sent, and the tables it
@@ -298,7 +325,7 @@ class Node:
                         e, len(tables))  # fmt: skip
         self._forget(tables, PAUSED, TRY_AGAIN)
         self._shut_all({cid for cid, _ in pending}, PAUSED, TRY_AGAIN)
-        self.shell._rearm()
+        self.shell.rearm()
 
     def _shut_all(self, conns: set[int], reason: str, code: int = 1012) -> None:
         out: list[Effect] = []
@@ -408,7 +435,7 @@ class Node:
             self._do(self.cluster.to(owner or self.name, who, first, tid))
         for data in rest:
             if not self.route(conn_id, data):
-                self.shell._queue(self.core.receive(conn_id, data, time.time()))
+                self.shell.queue(self.core.receive(conn_id, data, time.time()))
 
     def _owner(self, tid: str, found: tuple[str, bool] | None) -> str | None:
         """The node to send ``tid``'s frames to, from the lease read: an expired lease is
@@ -478,9 +505,9 @@ class Node:
             if isinstance(e, Send):
                 self.bus.send(e.node, PACK.encode(e.msg))
             elif isinstance(e, Local):
-                self.shell._queue(self.core.receive(e.conn, e.data, now))
+                self.shell.queue(self.core.receive(e.conn, e.data, now))
             elif isinstance(e, Refuse):
-                self.shell._queue(self.core.refuse(e.conn, e.data, e.error, now))
+                self.shell.queue(self.core.refuse(e.conn, e.data, e.error, now))
             elif isinstance(e, Write):
                 c = self.shell.conns.get(e.conn)
                 if c is not None:
@@ -504,7 +531,7 @@ class Node:
 
     def _shut(self, e: Shut, now: float) -> None:
         if e.conn < 0:  # a proxy: the core forgets it (its client's node was told)
-            self.shell._queue(self.core.disconnect(e.conn, now))
+            self.shell.queue(self.core.disconnect(e.conn, now))
             return
         c = self.shell.conns.get(e.conn)  # (its proxies elsewhere go when it is gone: gone())
         if c is None:

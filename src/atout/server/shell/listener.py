@@ -6,10 +6,19 @@ from __future__ import annotations
 import asyncio
 import errno
 import socket
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from atout.server.shell.ws import Shell
+
+class Accepting(Protocol):
+    """What the accept loop asks of the shell: its loop, a new connection per socket, a warning."""
+
+    loop: asyncio.AbstractEventLoop
+
+    @property
+    def new_connection(self) -> Callable[[], asyncio.Protocol]: ...
+    def warn(self, kind: str, msg: str, *args: Any) -> None: ...
+
 
 ACCEPT_BACKOFF = 0.25  # seconds without accepting after the process ran out of descriptors
 
@@ -18,7 +27,7 @@ class Listener:
     """The listening sockets, with an accept loop that backs off when the process is out of
     descriptors (asyncio's own logs every pending connection again and again)."""
 
-    def __init__(self, shell: Shell, sockets: list[socket.socket]) -> None:
+    def __init__(self, shell: Accepting, sockets: list[socket.socket]) -> None:
         self.shell = shell
         self.loop = shell.loop
         self.sockets = sockets

@@ -10,8 +10,8 @@ observation against ~1 µs for ``prometheus_client.Histogram``). Each shell has 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping, Sized
+from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry
 from prometheus_client.core import (
@@ -25,8 +25,28 @@ from prometheus_client.registry import Collector
 
 from atout.server.core.status import Status
 
-if TYPE_CHECKING:
-    from atout.server.shell.ws import Shell
+
+class Counted(Protocol):
+    """The core's counters read at scrape time."""
+
+    moves_applied: int
+
+    @property
+    def tables(self) -> Mapping[str, Any]: ...
+
+
+class Watched(Protocol):
+    """What the metrics read of the shell (:class:`~atout.server.shell.ws.Shell`) at scrape time."""
+
+    @property
+    def conns(self) -> Sized: ...
+    @property
+    def socks(self) -> Sized: ...
+    @property
+    def core(self) -> Counted: ...
+    @property
+    def node(self) -> Any: ...
+
 
 CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4  # the text format every Prometheus reads
 
@@ -86,7 +106,7 @@ class Buckets:
 class Metrics(Collector):
     """One shell's metrics: its registry, the histograms it fills and the counters it reads."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Watched) -> None:
         self.shell = shell
         self.move_latency = Buckets(MOVE_BUCKETS)
         self.commit = Buckets(COMMIT_BUCKETS)

@@ -19,7 +19,7 @@ import struct
 import time
 from collections import deque
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 from websockets.datastructures import Headers
@@ -29,17 +29,49 @@ from websockets.http11 import Request, Response
 from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
+from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
 from atout.server.accounts.accounts import token_hash
 from atout.server.accounts.api import MAX_BODY, ApiError, HttpRequest, HttpResponse, error_response
 from atout.server.accounts.api import session_token as request_session
 from atout.server.core import proxies
+from atout.server.core.limits import Limits
 from atout.server.shell.metrics import CONTENT_TYPE as METRICS_TYPE
 from atout.web import static_file
 
-if TYPE_CHECKING:
-    from atout.server.shell.ws import Shell
+
+class Owner(Protocol):
+    """What a connection asks of the shell that holds it (:class:`~atout.server.shell.ws.Shell`):
+    declared here so that the sockets know the shell by its surface, not by its module."""
+
+    limits: Limits
+    loop: asyncio.AbstractEventLoop
+    read_buffer: memoryview
+    origins: list[Any] | None
+    ping_every: float
+    timeouts: int
+    slow_cut: int
+
+    @property
+    def metrics(self) -> Exposes: ...
+    def made(self, conn: WsConnection) -> None: ...
+    def opened(self, conn: WsConnection) -> None: ...
+    def admit(self, conn: WsConnection, client: str) -> bool: ...
+    def frame(self, conn_id: int, data: bytes | str) -> None: ...
+    def refuse(self, conn_id: int, err: ProtocolError) -> None: ...
+    def error_message(self, conn_id: int, err: ProtocolError) -> m.Error: ...
+    def account(self, conn: WsConnection, size: int) -> None: ...
+    def dropped(self, conn: WsConnection) -> None: ...
+    def api(self, conn: WsConnection, req: HttpRequest) -> None: ...
+    def late(self) -> HttpResponse: ...
+    def health(self) -> dict[str, Any]: ...
+    def warn(self, kind: str, msg: str, *args: Any) -> None: ...
+
+
+class Exposes(Protocol):
+    def exposition(self) -> bytes: ...
+
 
 MAX_HEAD = 16 << 10  # bytes of an HTTP request head (request line and headers)
 READ_SIZE = 16 << 10  # bytes read from a socket at once (asyncio's default: 256 KiB)
@@ -72,7 +104,7 @@ class WsConnection(asyncio.BufferedProtocol):
     """One client socket. Only pumps bytes and enforces the transport's limits; every decision
     about the game is the core's."""
 
-    def __init__(self, shell: Shell, conn_id: int) -> None:
+    def __init__(self, shell: Owner, conn_id: int) -> None:
         self.shell = shell
         self.id = conn_id
         self.limits = shell.limits

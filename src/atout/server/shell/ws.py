@@ -143,7 +143,7 @@ class Shell:
 
     def opened(self, conn: WsConnection) -> None:
         self.conns[conn.id] = conn
-        self._queue(
+        self.queue(
             self.core.connect(
                 conn.id, address=conn.address(), now=time.time(), session=conn.session
             )
@@ -260,7 +260,7 @@ class Shell:
         for c in list(self.conns.values()):
             if c.session_hash == hashed:
                 n += 1
-                self._queue([(c.id, self.error_message(c.id, LOGGED_OUT))])
+                self.queue([(c.id, self.error_message(c.id, LOGGED_OUT))])
                 self.flush_now()  # the reason goes before the close
                 c.close(SESSION_ENDED, "logged out")
         return n
@@ -271,7 +271,7 @@ class Shell:
             return  # forwarded to the node holding the table
         core = self.core
         moves = core.moves_applied
-        self._queue(core.receive(conn_id, data, time.time()))
+        self.queue(core.receive(conn_id, data, time.time()))
         if core.moves_applied != moves:  # a move: its latency is taken when it is written
             c = self.conns.get(conn_id)
             if c is not None:
@@ -283,7 +283,7 @@ class Shell:
 
     def refuse(self, conn_id: int, err: ProtocolError) -> None:
         """Send ``conn_id`` an error the transport found (in turn with the core's messages)."""
-        self._queue([(conn_id, self.error_message(conn_id, err))])
+        self.queue([(conn_id, self.error_message(conn_id, err))])
 
     def error_message(self, conn_id: int, err: ProtocolError) -> m.Error:
         c = self.core.conns.get(conn_id)
@@ -306,7 +306,7 @@ class Shell:
     def lost(self, conn_id: int) -> None:
         self.conns.pop(conn_id, None)
         self.node.gone(conn_id)
-        self._queue(self.core.disconnect(conn_id, time.time()))
+        self.queue(self.core.disconnect(conn_id, time.time()))
 
     def account(self, conn: WsConnection, size: int) -> None:
         """``conn`` now has ``size`` bytes waiting: cut it off beyond its own limit, or beyond
@@ -371,7 +371,7 @@ class Shell:
         }
 
     # -- output ----------------------------------------------------------------------------
-    def _queue(self, outs: list[Out]) -> None:
+    def queue(self, outs: list[Out]) -> None:
         if outs:
             self._pending.extend(outs)
             if not self._flush_scheduled:
@@ -380,12 +380,12 @@ class Shell:
         searches = self.core.searches()
         if searches:
             self.searches.start(searches)
-        self._rearm()
+        self.rearm()
 
     def _searched(self, s: Search, job: Future[Any]) -> None:
         """A seated bot's search is over (its worker process's answer, back on the loop)."""
         if not self.closing and not job.cancelled():
-            self._queue(self.core.searched(s, job.result, time.time()))
+            self.queue(self.core.searched(s, job.result, time.time()))
 
     def _flush(self) -> bool:
         """Commit once for everything queued (durable before announced), encode each message
@@ -440,7 +440,7 @@ class Shell:
         if self._pending or self._flush_scheduled or self.store.dirty:
             self._flush()
 
-    def _rearm(self) -> None:
+    def rearm(self) -> None:
         due = self.core.next_deadline()
         if due is None or (self._timer_at is not None and self._timer_at <= due):
             return
@@ -452,7 +452,7 @@ class Shell:
     def _on_timer(self) -> None:
         self._timer = None
         self._timer_at = None
-        self._queue(self.core.tick(time.time()))
+        self.queue(self.core.tick(time.time()))
 
     def _sweep(self) -> None:
         """Every socket's time-outs, twice a second or a few times per shortest time-out
@@ -595,7 +595,7 @@ async def start(
             await shell.close()
             store.close()
             raise
-    shell._rearm()
+    shell.rearm()
     bound = listener.sockets[0].getsockname()[1]
     return Server(store, core, shell, host, bound, resumed)
 
