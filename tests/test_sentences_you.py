@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from atout.games import get_game, pouilleux_text, q2j_text, quinze_text
+from atout.games import get_game
 from atout.games.base import Event, events_for
 from atout.games.sentences import seat
+from atout.locales import CATALOGUE, HERE, Catalogue, MissingWords, say
 
 #: Seeded random games of every game at several sizes, with options that reach the rarer
 #: endings (a turn cap, a stock run out, a match).
@@ -51,15 +52,13 @@ THIRD = re.compile(
 #: player drawn from sees it leave, the two players of a Kings' swap see both cards): kept so
 #: that a variant hiding one could still be told, never reached by the games as they are.
 NEVER_TOLD = {
-    "q2j": {"draw_hidden"},
-    "quinze": {"draw_hidden"},
-    "pouilleux": {
-        "draw_hidden",
-        "draw_hidden_from_you",
-        "pick_hidden",
-        "pick_hidden_from_you",
-        "swap_hidden",
-    },
+    ("q2j-draw-hidden", "who"),
+    ("quinze-draw-hidden", "who"),
+    ("pouilleux-draw-hidden", "who"),
+    ("pouilleux-draw-hidden", "src"),
+    ("pouilleux-pick-hidden", "who"),
+    ("pouilleux-pick-hidden", "src"),
+    ("pouilleux-swap-hidden", "p"),
 }
 #: Endings random games seldom reach, built by hand: (game, players, event).
 RARE = [
@@ -97,18 +96,6 @@ RARE = [
 ]
 
 
-class Recorded(dict):
-    """A ``[you]`` table that remembers which of its forms were said."""
-
-    def __init__(self, table: dict[str, Any]) -> None:
-        super().__init__(table)
-        self.said: set[str] = set()
-
-    def __getitem__(self, key: str) -> Any:
-        self.said.add(key)
-        return super().__getitem__(key)
-
-
 def told(game_id: str, players: int, options: dict[str, Any], seed: int) -> Iterator[Any]:
     """Each event of a seeded random game as each seat sees it, with the sentence told to that
     seat and the one told to nobody in particular, in both languages."""
@@ -140,11 +127,26 @@ def check(game_id: str, s: int, e: Event, lang: str, mine: str, anyone: str) -> 
         assert mine == anyone, (e, mine, anyone)
 
 
+def second_person_forms(prefixes: tuple[str, ...]) -> set[tuple[str, str]]:
+    """Every (message, reader's part) the catalogue has a variant for, in the games' words."""
+    return {
+        (msg, part)
+        for lang in ("en", "fr")
+        for msg in CATALOGUE.ids(lang)
+        if msg.startswith(prefixes)
+        for part in CATALOGUE.facts(lang, msg).persons - {"none"}
+    }
+
+
 def test_the_reader_is_you_and_nobody_else_is(monkeypatch) -> None:
-    modules = {"q2j": q2j_text, "quinze": quinze_text, "pouilleux": pouilleux_text}
-    tables = {g: Recorded(m.YOU) for g, m in modules.items()}
-    for g, m in modules.items():
-        monkeypatch.setattr(m, "YOU", tables[g])
+    said: set[tuple[str, str]] = set()
+    say = Catalogue.say
+
+    def recording(self: Catalogue, lang: str, msg_id: str, **args: Any) -> str:
+        said.add((msg_id, args.get("you", "none")))
+        return say(self, lang, msg_id, **args)
+
+    monkeypatch.setattr(Catalogue, "say", recording)
     for scenario in SCENARIOS:
         for s, e, lang, mine, anyone in told(*scenario):
             check(scenario[0], s, e, lang, mine, anyone)
@@ -153,8 +155,8 @@ def test_the_reader_is_you_and_nobody_else_is(monkeypatch) -> None:
         for s in range(players):
             for lang in ("en", "fr"):
                 check(game_id, s, e, lang, game.describe(e, lang, s), game.describe(e, lang))
-    for game_id, table in tables.items():  # every second-person form was said and checked
-        assert table.said == set(table) - NEVER_TOLD[game_id], (game_id, set(table) - table.said)
+    forms = second_person_forms(("q2j-", "quinze-", "pouilleux-"))
+    assert forms - said == NEVER_TOLD  # every second-person form was said and checked
 
 
 def test_examples_in_both_languages() -> None:
@@ -191,7 +193,17 @@ def test_examples_in_both_languages() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_missing_second_person_form_is_an_error_not_a_third_person_you(lang, monkeypatch):
-    monkeypatch.setattr(q2j_text, "YOU", {k: v for k, v in q2j_text.YOU.items() if k != "play"})
-    with pytest.raises(KeyError):
-        get_game("q2j").describe(Event("play", 0, {"cards": ["QH"]}), lang, 0)
+def test_a_missing_second_person_form_is_an_error_not_a_third_person_you(lang, tmp_path) -> None:
+    """Told to its reader, a message without a variant for the reader's part is refused: it
+    never falls back to the sentence said of others ("You plays…")."""
+    words = (HERE / lang / "q2j.ftl").read_text(encoding="utf-8")
+    cut = re.sub(r"(q2j-play = \{ \$you ->\n)    \[who\][^\n]*\n", r"\1", words)
+    assert cut != words
+    (tmp_path / lang).mkdir()
+    (tmp_path / lang / "q2j.ftl").write_text(cut, encoding="utf-8")
+    lacking = Catalogue([tmp_path])
+    assert lacking.say(lang, "q2j-play", you="none", who="P1", names="Q♥").startswith("P1 ")
+    with pytest.raises(MissingWords, match="no form for its reader"):
+        lacking.say(lang, "q2j-play", you="who", who="P1", names="Q♥")
+    with pytest.raises(MissingWords, match="no form for its reader"):  # a message for nobody
+        say(lang, "q2j-reshuffle", you="who", stock=3)

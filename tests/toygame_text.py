@@ -1,29 +1,34 @@
-"""Match (the tests' toy game) in words, English and French side by side."""
+"""Match (the tests' toy game) in words: its own catalogue, ``toygame_words/<lang>/toygame.ftl``
+beside this module, added to atout's when this module is imported."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from atout.cards import card
 from atout.games.base import Event
-from atout.games.sentences import Words, load_words, say, seat, seats
+from atout.games.sentences import ids, name, seat, seats
+from atout.locales import add_words, say
 
-WORDS = load_words(__file__)
-REFUSALS: dict[str, Words] = WORDS["refusals"]
-MOVES: dict[str, Words] = WORDS["moves"]
-EVENTS: dict[str, Words] = WORDS["events"]
+WORDS = Path(__file__).parent / "toygame_words"
+add_words(WORDS)
+REFUSALS: dict[str, str] = ids("toygame-refused", "no_match", "stock_empty", "must_draw")
 
 
 def describe_move(move: Any, lang: str) -> str:
     code = getattr(move, "card", None)
-    return say(MOVES[type(move).__struct_config__.tag], lang, c=card(code) if code else "")
+    kind = type(move).__struct_config__.tag
+    return say(lang, f"toygame-move-{kind}", c=name(code, lang) if code else "")
 
 
 def describe(e: Event, lang: str, you: int | None = None) -> str:
     """Every event said of its seat, even to that seat's player: a game may leave ``you`` out."""
     who, d = seat(e.seat, lang), e.data
     if e.kind == "game_over":
-        return say(EVENTS["game_over"], lang, ws=seats(d["winners"], lang))
+        return say(
+            lang, "toygame-game-over", count=len(d["winners"]), winners=seats(d["winners"], lang)
+        )
     if e.kind == "draw" and not d.get("card"):
-        return say(EVENTS["draw_hidden"], lang, who=who)
-    return say(EVENTS[e.kind], lang, who=who, c=card(d["card"]) if d.get("card") else "")
+        return say(lang, "toygame-draw-hidden", who=who)
+    c = name(d["card"], lang) if d.get("card") else ""
+    return say(lang, f"toygame-{e.kind}", who=who, c=c)

@@ -1,46 +1,62 @@
-"""Le Pouilleux in words: its events, moves and refusals, English and French side by side.
+"""Le Pouilleux in words: its events, moves and refusals, from the catalogue
+(``locales/<lang>/pouilleux.ftl``).
 
-The rules live in :mod:`atout.games.pouilleux`; this module only says what happened.
+The rules live in :mod:`atout.games.pouilleux`; this module only chooses what to say and fills
+it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import ACE, JACK, KING, QUEEN, Colour, card, rank_token
+from atout.cards import ACE, JACK, KING, QUEEN, card, rank_token
 from atout.games.base import Event
 from atout.games.sentences import (
-    Words,
+    Msg,
+    ids,
     label,
     labels,
-    load_words,
     named,
+    person,
     reader_first,
-    say,
     seat,
-    seats,
     the,
-    told,
+    winners,
 )
+from atout.locales import say
 
-#: Every sentence, [English, French] side by side, from pouilleux_text.toml beside this module.
-WORDS = load_words(__file__)
-REFUSALS: dict[str, Any] = WORDS["refusals"]
-MOVES: dict[str, Words] = WORDS["moves"]
-EVENTS: dict[str, Words] = WORDS["events"]
-YOU: dict[str, Words] = WORDS["you"]
-#: Special pairs in the plural, laying one (as a command, as said of a player), and each pair's
-#: effect after the lay, by rank token ("10", "J", "Q", "K", "A").
-PLURAL: dict[str, Words] = WORDS["plural"]
-LAY: dict[str, Words] = WORDS["lay"]
-EFFECT: dict[str, dict[str, Words]] = WORDS["effect"]
+#: The refusals' messages, by the key the rules name them with; ``wrong_phase`` by the phase the
+#: turn is in.
+REFUSALS: dict[str, Any] = ids(
+    "pouilleux-refused",
+    "game_over",
+    "bad_position",
+    "unknown_card",
+    "two_cards",
+    "not_in_hand",
+    "pouilleux",
+    "not_a_pair",
+    "normal_pair",
+    "imposed_colour",
+    "bad_effect",
+) | {
+    "wrong_phase": {
+        phase: Msg("pouilleux-refused-wrong-phase", {"phase": phase})
+        for phase in ("draw", "pick", "act")
+    }
+}
+#: What each special pair does, by its rank: the ``$effect`` of the words.
+EFFECTS = {10: "skip", QUEEN: "reverse", ACE: "impose", JACK: "take", KING: "swap"}
 
 
 def describe_move(move: Any, lang: str) -> str:
     kind = type(move).__struct_config__.tag
     if kind == "lay":
         return lay_text(move.cards, move.colour, move.target, move.other, lang)
-    return say(MOVES[kind], lang, n=getattr(move, "position", 0) + 1)
+    position = getattr(move, "position", None)  # a draw or a pick names the card's position
+    if position is None:
+        return say(lang, f"pouilleux-move-{kind}")
+    return say(lang, f"pouilleux-move-{kind}", n=position + 1)
 
 
 def lay_text(
@@ -57,28 +73,26 @@ def lay_text(
     ``actor``) naming the player's choice only: the effects of 10s and Queens have their own
     events."""
     rank = card(cards[0]).rank
-    token = rank_token(rank)
-    what = f"{say(PLURAL[token], lang)} ({labels(list(cards), lang)})"
-    said = actor is not None
-    form = ("said_you" if actor == you else "said") if said else "command"
-    head = say(LAY[form], lang, who=seat(actor, lang), what=what)
-    if rank == JACK and said and target is not None and target == you:
-        form = "said_from_you"
-    if rank == KING and form == "said_you" and you in (target, other):
-        form = "said_you_with"  # "and swap a card with P3", not "between you and P3"
-    effect = EFFECT[token][form]
-    if rank in (10, QUEEN):  # said of a player: the effect has its own event
-        return head if said else head + say(effect, lang)
-    fill: dict[str, str] = {}
+    effect = EFFECTS[rank]
+    fill: dict[str, Any] = {"rank": rank_token(rank), "cards": labels(list(cards), lang)}
     if rank == ACE and colour is not None:
-        fill["colour"] = Colour(colour).name_in(lang)
+        fill["colour"] = colour
     elif rank == JACK and target is not None:
         fill["target"] = seat(target, lang)
     elif rank == KING and target is not None and other is not None:
         fill["p"], fill["q"] = (named(x, lang, you) for x in reader_first((target, other), you))
-    else:
-        return head
-    return head + say(effect, lang, **fill)
+    elif rank not in (10, QUEEN):
+        effect = "none"  # the last cards laid: no choice to tell
+    if actor is None:
+        return say(lang, "pouilleux-move-lay", effect=effect, **fill)
+    if rank in (10, QUEEN):  # said of a player: the effect has its own event
+        effect = "none"
+    mine = person(you, who=actor)
+    if effect == "take" and target == you:
+        mine = "target"
+    elif effect == "swap" and mine == "who" and you in (target, other):
+        mine = "who_with"  # "and swap a card with P3", not "between you and P3"
+    return say(lang, "pouilleux-lay", you=mine, who=seat(actor, lang), effect=effect, **fill)
 
 
 # --------------------------------------------------------------------------- events
@@ -89,77 +103,81 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
     the second person."""
     d = e.data
     who = seat(e.seat, lang)
-    mine = e.seat is not None and e.seat == you
+    mine = person(you, who=e.seat)
     k = e.kind
     if k == "deal":
         sizes = ", ".join(f"{seat(i, lang)} {n}" for i, n in enumerate(d["sizes"]))
-        return say(EVENTS[k], lang, sizes=sizes)
+        return say(lang, "pouilleux-deal", sizes=sizes)
     if k == "hand":
-        return say(EVENTS[k], lang, cards=labels(d["cards"], lang))
+        return say(lang, "pouilleux-hand", cards=labels(d["cards"], lang))
     if k == "turn":
-        return say(told(EVENTS, YOU, k, mine), lang, who=who)
+        return say(lang, "pouilleux-turn", you=mine, who=who)
     if k == "pairs":
         ps = ", ".join(labels(p, lang) for p in d["pairs"])
-        key = "pairs_one" if len(d["pairs"]) == 1 else k
-        return say(told(EVENTS, YOU, key, mine), lang, who=who, ps=ps)
+        return say(lang, "pouilleux-pairs", you=mine, who=who, count=len(d["pairs"]), pairs=ps)
     if k in ("draw", "pick"):
-        src = seat(d["from"], lang)
         c = d.get("card")
-        key = k if c else k + "_hidden"
-        if you is not None and d["from"] == you:
-            words = YOU[key + "_from_you"]
-        else:
-            words = told(EVENTS, YOU, key, mine)
-        return say(words, lang, who=who, the_c=the(c, lang) if c else "", src=src)
+        msg = f"pouilleux-{k}" if c else f"pouilleux-{k}-hidden"
+        role = person(you, src=d["from"], who=e.seat)
+        src = seat(d["from"], lang)
+        return say(lang, msg, you=role, who=who, src=src, card=the(c, lang) if c else "")
     if k == "lay":
-        if d.get("last"):
-            text = lay_text(d["cards"], None, None, None, lang, e.seat, you)
-            return say(told(EVENTS, YOU, "lay_last", mine), lang, text=text)
-        text = lay_text(
-            d["cards"], d.get("colour"), d.get("target"), d.get("other"), lang, e.seat, you
-        )
-        if d["rank"] == ACE:
-            col = Colour(d["colour"]).name_in(lang)
-            return say(told(EVENTS, YOU, "lay_ace", mine), lang, text=text, who=who, col=col)
-        return say(EVENTS[k], lang, text=text)
+        return _laid(e, lang, you)
     if k == "skip":
         if d.get("again"):
-            return say(told(EVENTS, YOU, "again", mine), lang, who=who)
+            return say(lang, "pouilleux-again", you=mine, who=who)
         skipped = d["skipped"]
-        return say(told(EVENTS, YOU, k, skipped == you), lang, sk=seat(skipped, lang))
+        return say(lang, "pouilleux-skip", you=person(you, who=skipped), who=seat(skipped, lang))
     if k == "reverse":
-        way = say(EVENTS["clockwise" if d["direction"] == 1 else "anticlockwise"], lang)
-        return say(EVENTS[k], lang, way=way)
+        way = "clockwise" if d["direction"] == 1 else "anticlockwise"
+        return say(lang, "pouilleux-reverse", direction=way)
     if k == "swap":
-        players, cards = list(d["players"]), d.get("cards")
-        if you is not None and players[1] == you:  # the reader first: "your K♥ goes to…"
-            players.reverse()
-            cards = cards[::-1] if cards else cards
-        to_you = you is not None and players[0] == you
-        p, q = (seat(x, lang) for x in players)
-        if cards:
-            cp, cq = (label(c, lang) for c in cards)
-            the_cp, the_cq = (the(c, lang) for c in cards)
-            fill = {"cp": cp, "cq": cq, "the_cp": the_cp, "the_cq": the_cq}
-            return say(told(EVENTS, YOU, k, to_you), lang, p=p, q=q, **fill)
-        return say(told(EVENTS, YOU, "swap_hidden", to_you), lang, p=p, q=q)
+        return _swap(d, lang, you)
     if k == "lift":
-        words = told(EVENTS, YOU, k, mine)
-        return say(words, lang, who=who, col=Colour(d["colour"]).name_in(lang))
+        return say(lang, "pouilleux-lift", you=mine, who=who, colour=d["colour"])
     if k == "game_over":
-        winners = d["winners"]
-        ws = seats(winners, lang, you)
-        won = you is not None and you in winners
-        many = "_many" if len(winners) > 1 else "_one"
-        key = ("turn_cap" if d["reason"] == "turn_cap" else "out") + many
-        head = say(told(EVENTS, YOU, key, won), lang, ws=ws)
-        head = head[:1].upper() + head[1:]  # "You and P2 have no cards left…"
-        if d["losers"]:
-            loser = d["losers"][0]
-            words = told(EVENTS, YOU, "grand_perdant", loser == you)
-            return head + say(words, lang, loser=seat(loser, lang))
-        holder = d["pouilleux"]
-        return head + say(
-            told(EVENTS, YOU, "holder", holder == you), lang, holder=seat(holder, lang)
+        return _over(d, lang, you)
+    raise LookupError(f"no words for the Le Pouilleux event {k!r}")
+
+
+def _laid(e: Event, lang: str, you: int | None) -> str:
+    """A special pair laid: the pair and the player's choice, then what follows from it."""
+    d, mine = e.data, person(you, who=e.seat)
+    if d.get("last"):
+        text = lay_text(d["cards"], None, None, None, lang, e.seat, you)
+        return say(lang, "pouilleux-laid-last", you=mine, text=text)
+    text = lay_text(d["cards"], d.get("colour"), d.get("target"), d.get("other"), lang, e.seat, you)
+    if d["rank"] == ACE:
+        who = seat(e.seat, lang)
+        return say(lang, "pouilleux-laid-aces", you=mine, text=text, who=who, colour=d["colour"])
+    return say(lang, "pouilleux-laid", text=text)
+
+
+def _swap(d: dict[str, Any], lang: str, you: int | None) -> str:
+    """The Kings' swap, the reader first ("your K♥ goes to…")."""
+    players, cards = list(d["players"]), d.get("cards")
+    if you is not None and players[1] == you:
+        players.reverse()
+        cards = cards[::-1] if cards else cards
+    fill: dict[str, Any] = {"you": person(you, p=players[0])}
+    fill["p"], fill["q"] = (seat(x, lang) for x in players)
+    if not cards:
+        return say(lang, "pouilleux-swap-hidden", **fill)
+    fill["cp"], fill["cq"] = (label(c, lang) for c in cards)
+    fill["the_cp"], fill["the_cq"] = (the(c, lang) for c in cards)
+    return say(lang, "pouilleux-swap", **fill)
+
+
+def _over(d: dict[str, Any], lang: str, you: int | None) -> str:
+    """Who won, then who holds the pouilleux (the grand perdant when the game made one)."""
+    msg = "pouilleux-turn-cap" if d["reason"] == "turn_cap" else "pouilleux-out"
+    head = say(lang, msg, **winners(d["winners"], lang, you))
+    if d["losers"]:
+        loser = d["losers"][0]
+        tail = say(
+            lang, "pouilleux-grand-perdant", you=person(you, who=loser), who=seat(loser, lang)
         )
-    return f"{k} {d}"
+    else:
+        holder = d["pouilleux"]
+        tail = say(lang, "pouilleux-holder", you=person(you, who=holder), who=seat(holder, lang))
+    return f"{head} {tail}"

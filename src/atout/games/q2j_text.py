@@ -1,30 +1,36 @@
-"""Q²J in words: its events, moves and refusals, English and French side by side.
+"""Q²J in words: its events, moves and refusals, from the catalogue (``locales/<lang>/q2j.ftl``).
 
-The rules live in :mod:`atout.games.q2j`; this module only says what happened.
+The rules live in :mod:`atout.games.q2j`; this module only chooses what to say and fills it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import card
-from atout.games import sentences
 from atout.games.base import Event
-from atout.games.sentences import Words, load_words, names, say, seat, told
+from atout.games.sentences import ids, label, name, names, person, seat, winners
+from atout.locales import say
 
-#: Every sentence, [English, French] side by side, from q2j_text.toml beside this module.
-WORDS = load_words(__file__)
-REFUSALS: dict[str, Any] = WORDS["refusals"]
-MOVES: dict[str, Words] = WORDS["moves"]
-EVENTS: dict[str, Words] = WORDS["events"]
-YOU: dict[str, Words] = WORDS["you"]
+#: The refusals' messages, by the key the rules name them with.
+REFUSALS: dict[str, Any] = ids(
+    "q2j-refused",
+    "face_on_ace",
+    "beat_same_suit",
+    "beat_other_suit",
+    "not_a_queen_pair",
+    "single_card_only",
+    "only_jack_on_q2",
+    "only_jack_or_draw",
+    "q2_on_jack",
+    "bad_card_count",
+)
 
 
 def describe_move(move: Any, lang: str) -> str:
     cards = getattr(move, "cards", None)  # a play names its cards; a draw has none
     if cards:
-        return say(MOVES["play"], lang, names=names(cards, lang))
-    return say(MOVES["draw"], lang)
+        return say(lang, "q2j-move-play", names=names(cards, lang))
+    return say(lang, "q2j-move-draw")
 
 
 # --------------------------------------------------------------------------- events
@@ -34,34 +40,28 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
     """``e`` in words; told to seat ``you``, what it did is said in the second person."""
     d = e.data
     who = seat(e.seat, lang)
-    mine = e.seat is not None and e.seat == you
+    mine = person(you, who=e.seat)
     k = e.kind
     if k == "deal":
-        shown = ", ".join(
-            f"{seat(i, lang)} {sentences.label(c, lang)}" for i, c in enumerate(d["face_up"])
+        shown = ", ".join(f"{seat(i, lang)} {label(c, lang)}" for i, c in enumerate(d["face_up"]))
+        first = seat(d["first"], lang)
+        top = name(d["discard"], lang)
+        return say(
+            lang, "q2j-deal", you=person(you, first=d["first"]), shown=shown, first=first, top=top
         )
-        top = card(d["discard"])
-        words = told(EVENTS, YOU, k, d["first"] == you)
-        return say(words, lang, shown=shown, first=seat(d["first"], lang), top=top)
     if k == "play":
-        kind = "play_q2" if len(d["cards"]) == 2 else "play"
-        return say(told(EVENTS, YOU, kind, mine), lang, who=who, names=names(d["cards"], lang))
+        msg = "q2j-play-q2" if len(d["cards"]) == 2 else "q2j-play"
+        return say(lang, msg, you=mine, who=who, names=names(d["cards"], lang))
     if k in ("joe", "pass"):
-        return say(told(EVENTS, YOU, k, mine), lang, who=who)
+        return say(lang, f"q2j-{k}", you=mine, who=who)
     if k == "draw":
-        why = say(EVENTS["equal_rank"], lang) if d["reason"] == "equal_rank" else ""
+        why = "equal_rank" if d["reason"] == "equal_rank" else "none"
         if d.get("card"):
-            words = told(EVENTS, YOU, "draw", mine)
-            return say(words, lang, who=who, what=card(d["card"]), why=why)
-        return say(told(EVENTS, YOU, "draw_hidden", mine), lang, who=who, why=why)
+            return say(lang, "q2j-draw", you=mine, who=who, card=name(d["card"], lang), reason=why)
+        return say(lang, "q2j-draw-hidden", you=mine, who=who, reason=why)
     if k == "reshuffle":
-        return say(EVENTS[k], lang, stock=d["stock"])
+        return say(lang, "q2j-reshuffle", stock=d["stock"])
     if k == "game_over":
-        winners = d["winners"]
-        ws = sentences.seats(winners, lang, you)
-        won = you is not None and you in winners
-        if d["reason"] != "deadlock":
-            return say(told(EVENTS, YOU, "emptied_hand", won), lang, ws=ws)
-        key = "deadlock_many" if len(winners) > 1 else "deadlock_one"
-        return say(told(EVENTS, YOU, key, won), lang, ws=ws)
-    return f"{k} {d}"
+        msg = "q2j-deadlock" if d["reason"] == "deadlock" else "q2j-emptied-hand"
+        return say(lang, msg, **winners(d["winners"], lang, you))
+    raise LookupError(f"no words for the Q²J event {k!r}")

@@ -1,7 +1,8 @@
-"""Le Quinze in words: its events, moves and refusals, English and French side by side.
+"""Le Quinze in words: its events, moves and refusals, from the catalogue
+(``locales/<lang>/quinze.ftl``).
 
 The rules live in :mod:`atout.games.quinze` (and :mod:`atout.games.fifteens`); this module only
-says what happened.
+chooses what to say and fills it.
 """
 
 from __future__ import annotations
@@ -9,22 +10,29 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card
-from atout.games import sentences
 from atout.games.base import Event
-from atout.games.sentences import Words, load_words, names, say, seat, told
+from atout.games.sentences import ids, label, name, names, person, seat, winners
+from atout.locales import say
 
-#: Every sentence, [English, French] side by side, from quinze_text.toml beside this module.
-WORDS = load_words(__file__)
-REFUSALS: dict[str, Any] = WORDS["refusals"]
-MOVES: dict[str, Words] = WORDS["moves"]
-EVENTS: dict[str, Words] = WORDS["events"]
-YOU: dict[str, Words] = WORDS["you"]
+#: The refusals' messages, by the key the rules name them with.
+REFUSALS: dict[str, Any] = ids(
+    "quinze-refused",
+    "deal_pending",
+    "no_fifteen_made",
+    "turn_not_over",
+    "must_lay",
+    "deal_in_progress",
+    "lay_count",
+    "lay_after_fifteen",
+    "speed_lay_one_card",
+    "not_a_face_pair",
+    "lay_would_empty_hand",
+)
 
 
 def describe_move(move: Any, lang: str) -> str:
     kind = type(move).__struct_config__.tag  # "fifteen", "lay"…
-    cards = getattr(move, "cards", ())
-    return say(MOVES[kind], lang, names=names(cards, lang))
+    return say(lang, f"quinze-move-{kind}", names=names(getattr(move, "cards", ()), lang))
 
 
 # --------------------------------------------------------------------------- events
@@ -37,7 +45,7 @@ def sum_text(codes: list[str], values: list[int], lang: str = "en") -> str:
     parts = []
     for code, v in pairs:
         c = card(code)
-        parts.append(sentences.label(c, lang) + (f"({v})" if c.rank == 1 or c.is_joker else ""))
+        parts.append(label(c, lang) + (f"({v})" if c.rank == 1 or c.is_joker else ""))
     return " + ".join(parts) + " = 15"
 
 
@@ -49,50 +57,57 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
     """``e`` in words; told to seat ``you``, what it did is said in the second person."""
     d = e.data
     who = seat(e.seat, lang)
-    mine = e.seat is not None and e.seat == you
+    mine = person(you, who=e.seat)
     k = e.kind
     if k == "deal":
-        dealer, first = seat(d["dealer"], lang), seat(d["first"], lang)
-        fill = {"deal": d["deal"], "cards_each": d["cards_each"], "stock": d["stock"]}
-        if you is not None and you in (d["dealer"], d["first"]):
-            words = YOU["deal_dealer" if d["dealer"] == you else "deal_first"]
-            return say(words, lang, dealer=dealer, first=first, **fill)
-        return say(EVENTS[k], lang, dealer=dealer, first=first, **fill)
+        return say(
+            lang,
+            "quinze-deal",
+            you=person(you, dealer=d["dealer"], first=d["first"]),
+            dealer=seat(d["dealer"], lang),
+            first=seat(d["first"], lang),
+            deal=d["deal"],
+            cards_each=d["cards_each"],
+            stock=d["stock"],
+        )
     if k == "hand":
-        return say(told(EVENTS, YOU, k, mine), lang, who=who, names=names(d["cards"], lang, ", "))
+        return say(lang, "quinze-hand", you=mine, who=who, names=names(d["cards"], lang, ", "))
     if k == "draw":
         if d.get("card"):
-            return say(told(EVENTS, YOU, k, mine), lang, who=who, what=card(d["card"]))
-        return say(told(EVENTS, YOU, "draw_hidden", mine), lang, who=who)
+            return say(lang, "quinze-draw", you=mine, who=who, card=name(d["card"], lang))
+        return say(lang, "quinze-draw-hidden", you=mine, who=who)
     if k in ("no_draw", "pass"):
-        return say(told(EVENTS, YOU, k, mine), lang, who=who)
+        return say(lang, f"quinze-{k.replace('_', '-')}", you=mine, who=who)
     if k == "reshuffle":
-        which = "reshuffle_table" if d["from"] == "table" else k
-        return say(EVENTS[which], lang, stock=d["stock"])
+        msg = "quinze-reshuffle-table" if d["from"] == "table" else "quinze-reshuffle"
+        return say(lang, msg, stock=d["stock"])
     if k == "fifteen":
         total = sum_text(d["cards"], d.get("values", []), lang)
         n_table = len(d.get("table", []))
-        extra = say(EVENTS["from_table"], lang, n=n_table) if n_table else ""
-        return say(told(EVENTS, YOU, k, mine), lang, who=who, extra=extra, total=total)
+        return say(lang, "quinze-fifteen", you=mine, who=who, from_table=n_table, total=total)
     if k == "lay":
-        which = "lay_speed" if d.get("speed") else k
-        words = told(EVENTS, YOU, which, mine)
-        return say(words, lang, who=who, names=names(d["cards"], lang, ", "))
+        msg = "quinze-lay-speed" if d.get("speed") else "quinze-lay"
+        return say(lang, msg, you=mine, who=who, names=names(d["cards"], lang, ", "))
     if k == "done":
-        return say(told(EVENTS, YOU, k, mine), lang, who=who, n=d.get("fifteens", 0))
+        return say(lang, "quinze-done", you=mine, who=who, n=d.get("fifteens", 0))
     if k == "deal_over":
-        reason = d["reason"]
-        if reason == "out":
-            reason = "out_first_turn" if d.get("first_turn") else "out"
-        elif reason != "turn_cap":
-            reason = "stock_out"
-        head = say(told(EVENTS, YOU, reason, mine and reason.startswith("out")), lang, who=who)
-        pts, totals = _per_seat(d["scores"], lang), _per_seat(d["totals"], lang)
-        return say(EVENTS[k], lang, head=head, deal=d["deal"], pts=pts, totals=totals)
+        return say(
+            lang,
+            "quinze-deal-over",
+            head=_ending(d, lang, who, mine),
+            deal=d["deal"],
+            pts=_per_seat(d["scores"], lang),
+            totals=_per_seat(d["totals"], lang),
+        )
     if k == "game_over":
-        winners = d["winners"]
-        ws = sentences.seats(winners, lang, you)
-        many = "_many" if len(winners) > 1 else "_one"
-        key = ("target" if d["reason"] == "target" else k) + many
-        return say(told(EVENTS, YOU, key, you is not None and you in winners), lang, ws=ws)
-    return f"{k} {d}"
+        msg = "quinze-target" if d["reason"] == "target" else "quinze-game-over"
+        return say(lang, msg, **winners(d["winners"], lang, you))
+    raise LookupError(f"no words for the Le Quinze event {k!r}")
+
+
+def _ending(d: dict[str, Any], lang: str, who: str, mine: str) -> str:
+    """How a deal ended: its player went out (on their first turn), or it stopped."""
+    if d["reason"] == "out":
+        msg = "quinze-out-first-turn" if d.get("first_turn") else "quinze-out"
+        return say(lang, msg, you=mine, who=who)
+    return say(lang, "quinze-turn-cap" if d["reason"] == "turn_cap" else "quinze-stock-out")

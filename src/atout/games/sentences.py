@@ -1,69 +1,63 @@
-"""Words every game's sentences share: seat names, card labels, result reasons, the time-out.
+"""Words every game's sentences share: seat names, card names and labels, lists of seats, result
+reasons, the time-out; and refusals said in every language.
 
-English players read seats as ``P1``, ``P2`` …; French players as ``J1``, ``J2`` … (the
-rulebooks' "joueur"). French card labels use the French rank letters: ``V`` (Valet), ``D``
-(Dame), ``R`` (Roi); the Ace is ``A`` in both languages.
+The words themselves are in the catalogue (``atout/locales/<lang>/common.ftl``): English players
+read seats as ``P1``, ``P2`` …, French players as ``J1``, ``J2`` … (the rulebooks' "joueur");
+French card labels use the French rank letters ``V`` (Valet), ``D`` (Dame), ``R`` (Roi), and a
+card's article ("le 7♥", "la D♦", "l'A♥") is the catalogue's choice. This module only picks the
+message and fills it.
 """
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
-from atout.cards import Card, Colour, card
+from atout.cards import Card, Colour, card, rank_token
 from atout.games.base import Event, Game, IllegalMove
-
-#: A sentence's two templates, English then French, side by side.
-Words = tuple[str, str]
-
-_FR_LETTER = {"J": "V", "Q": "D", "K": "R"}
+from atout.locales import CATALOGUE, has, say
 
 
+class Msg(NamedTuple):
+    """A message of the catalogue with some of its variables already chosen (a refusal that
+    depends on the phase of the turn)."""
+
+    id: str
+    args: dict[str, Any]
+
+
+def ids(prefix: str, *keys: str) -> dict[str, str]:
+    """``{key: "<prefix>-<key>"}`` (underscores as hyphens), each checked to be in the catalogue:
+    a text module's table of messages, refused at import if one is missing."""
+    out = {k: f"{prefix}-{k.replace('_', '-')}" for k in keys}
+    missing = [i for i in out.values() if not has("en", i)]
+    if missing:
+        raise LookupError(f"not in the catalogue: {', '.join(missing)}")
+    return out
+
+
+@cache
 def seat(s: int | None, lang: str) -> str:
     """``P2`` (English) / ``J2`` (French) for seat 1; ``None`` is the game master."""
     if s is None:
-        return "le maître du jeu" if lang == "fr" else "the game master"
-    return f"{'J' if lang == 'fr' else 'P'}{s + 1}"
-
-
-def _word(v: Any, lang: str) -> Any:
-    if isinstance(v, Card):
-        return v.name(lang)
-    if isinstance(v, Colour):
-        return v.name_in(lang)
-    return v
-
-
-def say(words: Words, lang: str, **fill: Any) -> str:
-    """``words`` in ``lang``, filled: a :class:`Card` by its name, a :class:`Colour` by its word
-    in that language, anything else as it is."""
-    return words[lang == "fr"].format(**{k: _word(v, lang) for k, v in fill.items()})
-
-
-def refuse(code: str, words: Words, **fill: Any) -> IllegalMove:
-    """The refusal ``code`` in both languages, from its templates."""
-    return IllegalMove(code, say(words, "en", **fill), say(words, "fr", **fill))
-
-
-def names(codes: list[str] | tuple[str, ...], lang: str, sep: str = " + ") -> str:
-    """Cards by name: ``Queen of Hearts + Queen of Spades``."""
-    return sep.join(card(c).name(lang) for c in codes)
+        return say(lang, "game-master")
+    return say(lang, "seat", n=str(s + 1))
 
 
 def named(s: int | None, lang: str, you: int | None = None) -> str:
     """A seat as its reader ``you`` reads it where it is not the subject: ``you`` / ``vous`` for
-    their own seat (a subject takes a sentence of its own, conjugated: :func:`told`)."""
+    their own seat (a subject is chosen by the message's ``$you`` variant)."""
     if s is not None and s == you:
-        return "vous" if lang == "fr" else "you"
+        return say(lang, "seat-you")
     return seat(s, lang)
 
 
-def told(words: dict[str, Words], yours: dict[str, Words], key: str, to_you: bool) -> Words:
-    """Sentence ``key`` in the second person when it is about its reader (``yours``, the text
-    file's ``[you]`` table: a sentence about its reader without such a form is a ``KeyError``,
-    never "you has…"), else as said of anyone."""
-    return yours[key] if to_you else words[key]
+def person(you: int | None, **parts: int | None) -> str:
+    """The reader's part in a sentence, the ``$you`` variable: the first of ``parts`` (``who=``,
+    ``src=``, …, tried in order) that is the reader's seat; ``none`` if none is."""
+    if you is None:
+        return "none"
+    return next((part for part, s in parts.items() if s == you), "none")
 
 
 def reader_first(ss: list[int] | tuple[int, ...], you: int | None) -> list[int]:
@@ -71,64 +65,118 @@ def reader_first(ss: list[int] | tuple[int, ...], you: int | None) -> list[int]:
     return sorted(ss, key=lambda s: s != you)
 
 
+def listed(items: list[str], lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``a, b et c``)."""
+    if len(items) < 2:
+        return "".join(items)
+    most = items[0]
+    for x in items[1:-1]:
+        most = say(lang, "list-comma", most=most, next=x)
+    return say(lang, "list-and", most=most, last=items[-1])
+
+
 def seats(ss: list[int] | tuple[int, ...], lang: str, you: int | None = None) -> str:
     """Several seats as said: ``P1``, ``P1 and P3``, ``P1, P2 and P3`` (``J1 et J3``); the
     reader first, as ``you`` (``vous``)."""
-    names = [named(s, lang, you) for s in reader_first(ss, you)]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
+    return listed([named(s, lang, you) for s in reader_first(ss, you)], lang)
 
 
+def winners(ws: list[int], lang: str, you: int | None) -> dict[str, Any]:
+    """The variables of a sentence that names the winners: ``count``, ``winners`` (all of them),
+    ``others`` (all but the reader) and ``you`` (``winner`` when the reader is one of them)."""
+    others = [w for w in ws if w != you]
+    return {
+        "count": len(ws),
+        "winners": seats(ws, lang),
+        "others": seats(others, lang),
+        "you": "winner" if you is not None and you in ws else "none",
+    }
+
+
+def _card_args(c: Card) -> dict[str, str]:
+    assert c.suit is not None
+    return {"rank": rank_token(c.rank), "suit": c.suit.value, "symbol": c.suit.symbol}
+
+
+@cache
+def name(c: Card | str, lang: str) -> str:
+    """``Queen of Hearts`` / ``Dame de cœur``."""
+    c = card(c) if isinstance(c, str) else c
+    return say(lang, "card-joker") if c.is_joker else say(lang, "card-name", **_card_args(c))
+
+
+def names(codes: list[str] | tuple[str, ...], lang: str, sep: str = " + ") -> str:
+    """Cards by name: ``Queen of Hearts + Queen of Spades``."""
+    return sep.join(name(c, lang) for c in codes)
+
+
+@cache
 def label(c: Card | str, lang: str) -> str:
     """``Q♥`` in English, ``D♥`` in French; ``10♠`` and ``A♦`` in both; a Joker is ``🃏``."""
-    text = (card(c) if isinstance(c, str) else c).label
-    if lang == "fr" and text[:1] in _FR_LETTER:
-        return _FR_LETTER[text[0]] + text[1:]
-    return text
+    c = card(c) if isinstance(c, str) else c
+    if c.is_joker:
+        return say(lang, "card-joker-label")
+    return say(lang, "card-label", **_card_args(c))
 
 
+@cache
 def the(c: Card | str, lang: str) -> str:
-    """A card's label with its article: ``the A♥``; in French ``le 7♥`` but ``l'A♥`` (l'as)."""
-    text = label(c, lang)
-    if lang == "fr":
-        return ("l'" if text.startswith("A") else "le ") + text
-    return "the " + text
+    """A card's label with its article: ``the A♥``; in French ``le 7♥``, ``la D♦``, ``l'A♥``."""
+    c = card(c) if isinstance(c, str) else c
+    if c.is_joker:
+        return say(lang, "card-joker-the")
+    return say(lang, "card-the", **_card_args(c))
 
 
 def labels(codes: list[str] | tuple[str, ...], lang: str, sep: str = " ") -> str:
     return sep.join(label(c, lang) for c in codes)
 
 
-def load_words(module_file: str) -> dict[str, Any]:
-    """The sentences of the TOML file beside ``module_file`` (``q2j_text.py`` reads
-    ``q2j_text.toml``), every ``[English, French]`` pair as :data:`Words`: the words are data
-    that translators edit in one place, the text modules only choose and fill them."""
-    with Path(module_file).with_suffix(".toml").open("rb") as f:
-        return _pairs(tomllib.load(f))
+def colour(c: Colour | str, lang: str) -> str:
+    """``red`` / ``rouge``."""
+    return say(lang, "colour", colour=str(c))
 
 
-def _pairs(table: dict[str, Any]) -> dict[str, Any]:
-    return {k: tuple(v) if isinstance(v, list) else _pairs(v) for k, v in table.items()}
+def _filled(fill: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A refusal's variables in ``lang``: a :class:`Card` by its name (and ``<name>_rank``, its
+    rank token, for the words that agree with it), a :class:`Colour` by its code."""
+    out: dict[str, Any] = {}
+    for k, v in fill.items():
+        if isinstance(v, Card):
+            out[k], out[f"{k}_rank"] = name(v, lang), "joker" if v.is_joker else rank_token(v.rank)
+        elif isinstance(v, Colour):
+            out[k] = v.value
+        else:
+            out[k] = v
+    return out
 
 
-#: Result reasons (``Result.reason``, ``game_over`` events) in words.
-_REASONS: dict[str, Words] = load_words(__file__)["reasons"]
+def refuse(code: str, words: str | Msg, **fill: Any) -> IllegalMove:
+    """The refusal ``code`` in English and French, from its message ``words``."""
+    msg = words if isinstance(words, Msg) else Msg(words, {})
+    en, fr = (say(lang, msg.id, **msg.args, **_filled(fill, lang)) for lang in ("en", "fr"))
+    return IllegalMove(code, en, fr)
+
+
+def _forget() -> None:
+    """Words kept from the catalogue are said again once it changes (a language added)."""
+    for kept in (seat, name, label, the):
+        kept.cache_clear()
+
+
+CATALOGUE.on_change.append(_forget)
 
 
 def reason(code: str, lang: str) -> str:
     """A result reason in words (the code itself when it is not known)."""
-    pair = _REASONS.get(code)
-    if pair is None:
-        return code.replace("_", " ")
-    return pair[1] if lang == "fr" else pair[0]
+    msg = f"reason-{code}"
+    return say(lang, msg) if has(lang, msg) else code.replace("_", " ")
 
 
 def timeout(game: Game[Any], e: Event, lang: str, you: int | None = None) -> str:
     """The ``timeout`` event the game master adds before a move it made for a seat whose time
     ran out: ``P2 ran out of time; the game master plays for them: draw.`` (told to that seat:
     ``You ran out of time; … for you: draw.``)"""
-    mine = e.seat is not None and e.seat == you
     what = ""
     data = e.data.get("move")
     if data is not None:
@@ -136,19 +184,12 @@ def timeout(game: Game[Any], e: Event, lang: str, you: int | None = None) -> str
             what = game.describe_move(game.parse_move(data), lang)
         except Exception:  # a move this game cannot read back: say the time-out alone
             what = ""
-    if lang == "fr":
-        head = "Vous n'avez" if mine else f"{seat(e.seat, lang)} n'a"
-        whose = "votre" if mine else "sa"
-        tail = f" ; le maître du jeu joue à {whose} place : {what}" if what else ""
-        return f"{head} plus de temps{tail}."
-    head = "You" if mine else seat(e.seat, lang)
-    tail = f"; the game master plays for {'you' if mine else 'them'}: {what}" if what else ""
-    return f"{head} ran out of time{tail}."
+    mine = person(you, who=e.seat)
+    if what:
+        return say(lang, "timeout-played", you=mine, who=seat(e.seat, lang), move=what)
+    return say(lang, "timeout", you=mine, who=seat(e.seat, lang))
 
 
 def earlier(e: Event, lang: str) -> str:
     """The ``earlier`` event that opens a catch-up cut to its latest steps: what is left out."""
-    n = int(e.data.get("steps", 0))
-    if lang == "fr":
-        return f"Le jeu plus ancien n'est pas répété ici ({n} étape{'s' if n > 1 else ''})."
-    return f"Earlier play is not repeated here ({n} step{'s' if n != 1 else ''})."
+    return say(lang, "earlier", steps=int(e.data.get("steps", 0)))

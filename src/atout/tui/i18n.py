@@ -1,15 +1,12 @@
-"""The terminal client's own words, in English and French (game sentences come from the server)."""
+"""The terminal client's own words, from the catalogue (``locales/<lang>/terminal.ftl``); the
+games' sentences come from the game master."""
 
 from __future__ import annotations
 
-from atout.games.sentences import Words, load_words
-
-#: The words, [English, French] side by side, from i18n.toml beside this module.
-_TEXTS: dict[str, Words] = load_words(__file__)["texts"]
+from atout.locales import say
 
 
 def tr(lang: str, key: str, **values: object) -> str:
-    """The UI string ``key`` in ``lang`` (``en`` or ``fr``), with ``values`` filled in."""
-    en, fr = _TEXTS[key]
-    text = fr if lang == "fr" else en
-    return text.format(**values) if values else text
+    """The terminal's message ``key`` (``your_turn`` is ``terminal-your-turn``) in ``lang``,
+    with ``values`` filled in."""
+    return say(lang, "terminal-" + key.replace("_", "-"), **values)

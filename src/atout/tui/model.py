@@ -12,6 +12,7 @@ from typing import Any
 from atout.games import get_game, sentences
 from atout.games.base import Event, Game, ViewSpec
 from atout.protocol import messages as m
+from atout.tui.i18n import tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ class Model:
         if row is not None and row.gm_bot and row.bot in self.levels:
             # the game master's own name for its bot seats: say the level, in the player's words
             en, fr = self.levels[row.bot]
-            name = f"{fr}, robot" if self.lang == "fr" else f"{en}, bot"
+            name = tr(self.lang, "bot_level", level=fr if self.lang == "fr" else en)
         return f"{base} ({name})" if name else base
 
 

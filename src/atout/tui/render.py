@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 from rich.text import Text
 
-from atout.cards import Colour, card, is_card_code
+from atout.cards import card, is_card_code
 from atout.games import sentences
 from atout.games.base import COMMON_VIEW_KEYS, Field
 from atout.tui.i18n import tr
@@ -140,7 +140,7 @@ def value_text(f: Field, v: Any, model: Model) -> Text:
     if kind == "direction":
         return Text(tr(lang, "clockwise" if v == 1 else "anticlockwise"))
     if kind == "colour":
-        return Text(Colour(v).name_in(lang))
+        return Text(sentences.colour(v, lang))
     if kind == "score_table":
         out = Text()
         for i, row in enumerate(v):
@@ -176,7 +176,7 @@ def board_text(model: Model) -> Text:
         for f in per_seat:
             x = of_seat(lookup(view, f.key), i)
             if f.kind == "card_count" and x is not None:
-                out.append(f" · {x} {tr(lang, 'card' if x == 1 else 'cards')}")
+                out.append(f" · {tr(lang, 'cards', count=x)}")
             elif x not in (None, [], ""):
                 out.append(f" · {f.label(lang)} ")
                 out.append_text(value_text(f, x, model))
@@ -301,9 +301,7 @@ def result_text(model: Model) -> Text:
         else:
             out.append(tr(lang, "you_lose") + "\n", style="bold red")
     who = ", ".join(model.seat_name(w) for w in winners) or "—"
-    out.append(
-        tr(lang, "winner_is" if len(winners) == 1 else "winners", who=who) + "\n", style="bold"
-    )
+    out.append(tr(lang, "winners", count=len(winners), who=who) + "\n", style="bold")
     ends = [line for line in model.log if line][-1:]
     if ends:
         out.append_text(with_cards(ends[0], lang))
@@ -322,7 +320,7 @@ def result_text(model: Model) -> Text:
     if res.get("reason"):
         out.append(tr(lang, "reason", reason=sentences.reason(str(res["reason"]), lang)) + "\n")
     if res.get("losers"):
-        out.append(f"{tr(lang, 'lost')}: ", style="dim")
+        out.append(f"{tr(lang, 'lost', count=len(res['losers']))}: ", style="dim")
         out.append(", ".join(model.seat_name(s) for s in res["losers"]) + "\n")
     detail = res.get("detail") or {}
     declared = {f.key: f for f in model.view_spec.detail}
@@ -336,7 +334,7 @@ def result_text(model: Model) -> Text:
         out.append("\n")
     if model.seed and model.commitment:
         out.append("\n")
-        out.append(tr(lang, "seed", seed=model.seed, commitment=model.commitment[:16]), "dim")
+        out.append(tr(lang, "seed", seed=str(model.seed), commitment=model.commitment[:16]), "dim")
         out.append("\n")
     out.append("\n" + tr(lang, "over_keys"), style="bold cyan")
     return out

@@ -1,0 +1,83 @@
+# Les mots que partagent les phrases de tous les jeux (atout.games.sentences) : places, cartes,
+# couleurs, listes, raisons d'une fin de partie, le temps écoulé et le rattrapage.
+#
+# Variables : $n un nombre ; $rank le rang d'une carte (A, 2 … 10, J, Q, K : la notation
+# anglaise) ; $suit la lettre d'une enseigne (C, D, H, S) ; $symbol son signe (♣ ♦ ♥ ♠) ; $colour
+# red ou black ; $you le rôle du lecteur dans la phrase (who : c'est lui qui agit ; none : la
+# phrase parle des autres).
+
+## Places
+
+# Une place, numérotée à partir de 1 (J pour joueur).
+seat = J{ $n }
+game-master = le maître du jeu
+# La place du lecteur quand elle n'est pas le sujet (« J2 pioche dans votre jeu »).
+seat-you = vous
+
+## Listes : « J1 et J3 », « J1, J2 et J3 » ($most : tous les éléments sauf le dernier)
+
+list-and = { $most } et { $last }
+list-comma = { $most }, { $next }
+
+## Cartes
+
+card-name = { $rank ->
+    [A] As
+    [J] Valet
+    [Q] Dame
+    [K] Roi
+   *[other] { $rank }
+} de { $suit ->
+    [C] trèfle
+    [D] carreau
+    [H] cœur
+   *[S] pique
+}
+card-joker = Joker
+# L'étiquette courte : V (Valet), D (Dame), R (Roi) ; l'As est A.
+card-label = { $rank ->
+    [J] V
+    [Q] D
+    [K] R
+   *[other] { $rank }
+}{ $symbol }
+card-joker-label = 🃏
+# L'étiquette avec son article : l'As (élision), la Dame, le Valet, le Roi, le 7.
+card-the = { $rank ->
+    [A] l'{ card-label }
+    [Q] la { card-label }
+   *[other] le { card-label }
+}
+card-joker-the = le 🃏
+
+colour = { $colour ->
+    [red] rouge
+   *[black] noir
+}
+
+## Raisons d'une fin de partie
+
+reason-emptied_hand = un joueur n'a plus de cartes
+reason-deadlock = plus rien à piocher : le moins de cartes gagne
+reason-turn_cap = limite de tours atteinte : le moins de cartes (ou de points) gagne
+reason-target = un total a atteint le but : le moins de points gagne
+reason-out = un joueur s'est défaussé de toutes ses cartes
+reason-stock_out = plus rien à piocher : la partie se compte en l'état
+
+## Les événements du maître du jeu
+
+# Le temps d'une place ($who) est écoulé ; avec un coup ($move), celui que le maître du jeu a
+# joué pour elle.
+timeout = { $you ->
+    [who] Vous n'avez plus de temps.
+   *[none] { $who } n'a plus de temps.
+}
+timeout-played = { $you ->
+    [who] Vous n'avez plus de temps ; le maître du jeu joue à votre place : { $move }.
+   *[none] { $who } n'a plus de temps ; le maître du jeu joue à sa place : { $move }.
+}
+# Un rattrapage réduit à ses dernières étapes : combien ont été laissées de côté.
+earlier = Le jeu plus ancien n'est pas répété ici ({ $steps ->
+    [one] { $steps } étape
+   *[other] { $steps } étapes
+}).

@@ -1,0 +1,20 @@
+# Match (the tests' toy game) in words: a game from outside the package brings its own catalogue
+# (tests/toygame_text.py adds this directory). Variables: $who a seat, $c and $top cards by name.
+
+toygame-refused-no-match = { $c } matches neither the suit nor the rank of { $top }.
+toygame-refused-stock-empty = Nothing left to draw: pass.
+toygame-refused-must-draw = Draw while the stock lasts.
+
+toygame-move-play = play { $c }
+toygame-move-draw = draw
+toygame-move-pass = pass
+
+toygame-play = { $who } plays { $c }.
+toygame-draw = { $who } draws { $c }.
+toygame-draw-hidden = { $who } draws a card.
+toygame-pass = { $who } passes.
+# $count the winners, $winners all of them
+toygame-game-over = { $count ->
+    [one] Winner: { $winners }.
+   *[other] Winners: { $winners }.
+}
