@@ -248,6 +248,12 @@ def say(lang: str, msg_id: str, **args: Any) -> str:
     return CATALOGUE.say(lang, msg_id, **args)
 
 
+def both(msg_id: str, **args: Any) -> tuple[str, str]:
+    """Message ``msg_id`` in English and in French: the two texts an error carries
+    (``message``, ``message_fr``), as ``ProtocolError(code, *both("error-…", …))``."""
+    return CATALOGUE.say("en", msg_id, **args), CATALOGUE.say("fr", msg_id, **args)
+
+
 def has(lang: str, msg_id: str) -> bool:
     return CATALOGUE.has(lang, msg_id)
 

@@ -23,7 +23,16 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from atout.games.base import AtoutError
-from atout.server.accounts.names import NAME_WHY, BadName, account_like, check, keys, name_key
+from atout.locales import both
+from atout.server.accounts.names import (
+    NAME_MAX,
+    NAME_WHY,
+    BadName,
+    account_like,
+    check,
+    keys,
+    name_key,
+)
 
 if TYPE_CHECKING:
     from atout.server.storage.db import Database
@@ -67,16 +76,15 @@ def normalise_name(name: str) -> str:
     try:
         return check(name)
     except BadName as e:
-        en, fr = NAME_WHY[e.reason]
-        raise AccountError("account.bad_name", en, fr, 400, reason=e.reason) from None
+        said = both(NAME_WHY[e.reason], most=NAME_MAX)
+        raise AccountError("account.bad_name", *said, 400, reason=e.reason) from None
 
 
 def check_password(password: str) -> None:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise AccountError(
             "account.bad_password",
-            f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.",
-            f"Un mot de passe a de {PASSWORD_MIN} à {PASSWORD_MAX} caractères.",
+            *both("error-account-bad-password", least=PASSWORD_MIN, most=PASSWORD_MAX),
             400,
             min=PASSWORD_MIN,
             max=PASSWORD_MAX,
@@ -175,16 +183,14 @@ class Accounts:
         if like is not None and name_key(like) == name_key(name):
             raise AccountError(
                 "account.name_taken",
-                "This name is taken.",
-                "Ce nom est déjà pris.",
+                *both("error-account-name-taken"),
                 409,
                 reason="taken",
             )
         if like is not None:
             raise AccountError(
                 "account.name_taken",
-                f"This name looks like the account {like!r}'s: choose another.",
-                f"Ce nom ressemble à celui du compte {like!r} : choisissez-en un autre.",
+                *both("error-account-name-confusable", account=repr(like)),
                 409,
                 reason="confusable",
             )
@@ -208,8 +214,7 @@ class Accounts:
         if a is None:  # a wrong password, or the account deleted meanwhile
             raise AccountError(
                 "account.bad_login",
-                "Wrong name or password.",
-                "Nom ou mot de passe incorrect.",
+                *both("error-account-bad-login"),
                 401,
             )
         if self.throttle is not None and p.counter is not None:

@@ -22,6 +22,7 @@ import msgspec
 
 from atout.games import all_games
 from atout.games.base import AtoutError
+from atout.locales import both
 from atout.server.accounts.accounts import (
     SESSION_TTL,
     AccountError,
@@ -228,7 +229,7 @@ class Api:
             return self.history(req, now)
         m = _ROUTE.fullmatch(path)
         if m is None:
-            raise ApiError("api.not_found", f"No endpoint {path}.", f"Pas de point d'accès {path}.")
+            raise ApiError("api.not_found", *both("error-api-not-found", path=path))
         self._method(method, "GET")
         what, arg = m.group(1), urllib.parse.unquote(m.group(2))
         if what == "leaderboard":
@@ -248,8 +249,7 @@ class Api:
         if got != want and not (want == "GET" and got == "HEAD"):
             raise ApiError(
                 "api.method",
-                f"Use {want} here.",
-                f"Utilisez {want} ici.",
+                *both("error-api-method", method=want),
                 allow=want,
             )
 
@@ -257,25 +257,21 @@ class Api:
         if len(req.body) > MAX_BODY:
             raise ApiError(
                 "api.too_large",
-                f"The body may have at most {MAX_BODY} bytes.",
-                f"Le corps a au plus {MAX_BODY} octets.",
+                *both("error-api-too-large", most=MAX_BODY),
                 max=MAX_BODY,
             )
         kind = req.headers.get("content-type", "").split(";")[0].strip().lower()
         if req.body and kind != "application/json":
             raise ApiError(
                 "api.bad_content_type",
-                "Send the body as application/json.",
-                "Envoyez le corps en application/json.",
+                *both("error-api-bad-content-type"),
             )
 
     def _decode(self, dec: msgspec.json.Decoder[Any], body: bytes) -> Any:
         try:
             return dec.decode(body or b"{}")
         except (msgspec.DecodeError, UnicodeError, RecursionError) as e:
-            raise ApiError(
-                "api.bad_request", f"Bad request: {e}", f"Requête invalide : {e}"
-            ) from None
+            raise ApiError("api.bad_request", *both("error-api-bad-request", why=str(e))) from None
 
     def _int(self, req: HttpRequest, key: str, default: int, low: int, high: int) -> int:
         raw = req.query.get(key)
@@ -288,8 +284,7 @@ class Api:
         if not low <= v <= high:
             raise ApiError(
                 "api.bad_query",
-                f"'{key}' is a whole number from {low} to {high}.",
-                f"'{key}' est un nombre entier de {low} à {high}.",
+                *both("error-api-bad-query", key=key, least=low, most=high),
                 param=key,
             )
         return v
@@ -338,8 +333,7 @@ class Api:
         if name is None:
             raise AccountError(
                 "account.not_logged_in",
-                "You are not logged in.",
-                "Vous n'êtes pas connecté.",
+                *both("error-account-not-logged-in"),
                 401,
             )
         return json_response(200, {"name": name, "ratings": self.ratings.of(name)})
@@ -348,7 +342,7 @@ class Api:
     def leaderboard(self, game: str, req: HttpRequest) -> HttpResponse:
         if game not in all_games():
             raise ApiError(
-                "api.unknown_game", f"No game {game!r}.", f"Pas de jeu {game!r}.", game=game
+                "api.unknown_game", *both("error-api-unknown-game", game=repr(game)), game=game
             )
         limit = self._int(req, "limit", 50, 1, PAGE_MAX)
         offset = self._int(req, "offset", 0, 0, 10**9)
@@ -358,7 +352,7 @@ class Api:
         found = self.accounts.find(name) if len(name) <= 64 else None
         if found is None:
             raise AccountError(
-                "account.unknown", f"No player {name!r}.", f"Pas de joueur {name!r}.", 404
+                "account.unknown", *both("error-account-unknown", name=repr(name)), 404
             )
         return found
 
@@ -389,8 +383,7 @@ class Api:
         if rec is None or rec.status != "finished":
             raise ApiError(
                 "api.unknown_table",
-                f"No finished table {table!r}.",
-                f"Pas de table terminée {table!r}.",
+                *both("error-api-unknown-table", table=repr(table)),
                 table=table,
             )
         return rec

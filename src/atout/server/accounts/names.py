@@ -63,37 +63,10 @@ RESERVED = frozenset(
 )
 _BOTLIKE = re.compile(r"bot[-_. ']")
 
-#: Why a name is refused (detail.reason is the key), in English and French.
+#: Why a name is refused (detail.reason is the key): its message in the catalogue (errors.ftl).
 NAME_WHY = {
-    "empty": ("Choose a name.", "Choisissez un nom."),
-    "too_long": (
-        f"A name has {NAME_MAX} characters at most.",
-        f"Un nom a {NAME_MAX} caractères au plus.",
-    ),
-    "bidi": (
-        "A name cannot hold text-direction marks.",
-        "Un nom ne peut pas contenir de marques de sens d'écriture.",
-    ),
-    "invisible": (
-        "A name cannot hold invisible characters (zero-width spaces, soft hyphens, joiners, "
-        "variation selectors…).",
-        "Un nom ne peut pas contenir de caractères invisibles (espaces sans chasse, traits "
-        "d'union conditionnels, liants, sélecteurs de variante…).",
-    ),
-    "control": (
-        "A name cannot hold control characters.",
-        "Un nom ne peut pas contenir de caractères de contrôle.",
-    ),
-    "characters": (
-        "A name is made of letters, digits, spaces and - _ . ' and starts with a letter or a "
-        "digit.",
-        "Un nom se compose de lettres, chiffres, espaces et - _ . ' et commence par une lettre "
-        "ou un chiffre.",
-    ),
-    "reserved": (
-        "This name is reserved (gm, admin, bot…, the bots' levels): choose another.",
-        "Ce nom est réservé (gm, admin, bot…, les niveaux des robots) : choisissez-en un autre.",
-    ),
+    reason: f"error-name-{reason}"
+    for reason in ("empty", "too_long", "bidi", "invisible", "control", "characters", "reserved")
 }
 
 

@@ -25,6 +25,7 @@ import ipaddress
 import math
 from typing import Protocol
 
+from atout.locales import both
 from atout.server.accounts.accounts import AccountError
 from atout.server.storage.db import Counter, CounterRows
 
@@ -64,8 +65,7 @@ def limited(wait: float) -> AccountError:
     retry = max(1, math.ceil(wait))
     return AccountError(
         "account.rate_limited",
-        f"Too many attempts: retry in {retry} s.",
-        f"Trop de tentatives : réessayez dans {retry} s.",
+        *both("error-account-rate-limited", wait=retry),
         429,
         retry_after=retry,
     )

@@ -12,6 +12,7 @@ import hashlib
 import ipaddress
 from dataclasses import dataclass, field
 
+from atout.locales import both
 from atout.protocol.codec import request_id
 from atout.protocol.errors import ProtocolError
 from atout.server.accounts import names
@@ -75,12 +76,7 @@ def check_name(name: str) -> str:
     except names.BadName as e:
         raise ProtocolError(
             "lobby.bad_name",
-            f"This name is refused: it is empty or longer than {names.NAME_MAX} characters, "
-            "holds invisible, control or direction characters or anything but letters, "
-            "digits, spaces and - _ . ', or is reserved ('gm', 'admin', 'bot…').",
-            f"Ce nom est refusé : vide ou de plus de {names.NAME_MAX} caractères, il contient "
-            "des caractères invisibles, de contrôle ou de direction ou autre chose que des "
-            "lettres, chiffres, espaces et - _ . ', ou il est réservé ('gm', 'admin', 'bot…').",
+            *both("error-lobby-bad-name", most=names.NAME_MAX),
             detail={"reason": e.reason},
         ) from None
 

@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from atout.locales import both
 from atout.protocol.errors import ProtocolError
 from atout.server.core.router import TABLE_COMMANDS
 from atout.server.nodes.nodewire import (
@@ -420,9 +421,7 @@ def _peek(data: bytes | str) -> tuple[str, str | None] | None:
 def unavailable_error() -> ProtocolError:
     return ProtocolError(
         "node.unavailable",
-        f"The table's node cannot be reached just now; nothing was done: send again in {AGAIN:g} s.",
-        f"Le nœud de cette table est injoignable pour l'instant ; rien n'a été fait : "
-        f"renvoyez dans {AGAIN:g} s.",
+        *both("error-node-unavailable", wait=AGAIN),
         detail={"retry_after": AGAIN},
     )
 
@@ -430,9 +429,7 @@ def unavailable_error() -> ProtocolError:
 def paused_error() -> ProtocolError:
     return ProtocolError(
         "store.unavailable",
-        f"Saving is paused (the database does not answer); your moves wait: send again in {AGAIN:g} s.",
-        f"L'enregistrement est en pause (la base ne répond pas) ; vos coups attendent : "
-        f"renvoyez dans {AGAIN:g} s.",
+        *both("error-store-unavailable", wait=AGAIN),
         detail={"retry_after": AGAIN},
     )
 
@@ -440,7 +437,6 @@ def paused_error() -> ProtocolError:
 def moved_error(table: str) -> ProtocolError:
     return ProtocolError(
         "table.moved",
-        "The table moved to another node: connect again and resume with your seat token.",
-        "La table est passée sur un autre nœud : reconnectez-vous et reprenez avec votre jeton.",
+        *both("error-table-moved"),
         detail={"table": table},
     )

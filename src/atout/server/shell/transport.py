@@ -29,6 +29,7 @@ from websockets.http11 import Request, Response
 from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
@@ -84,8 +85,7 @@ _MEDIUM = struct.Struct(">BBH")
 
 BINARY_REFUSED = ProtocolError(
     "protocol.bad_message",
-    "Binary frames are not accepted: send each message as one JSON text frame.",
-    "Les trames binaires ne sont pas acceptées : envoyez chaque message en une trame texte JSON.",
+    *both("error-protocol-binary"),
 )
 
 
@@ -407,8 +407,7 @@ class WsConnection(asyncio.BufferedProtocol):
                 error_response(
                     ApiError(
                         "api.bad_request",
-                        "Malformed HTTP request (a body needs a Content-Length).",
-                        "Requête HTTP mal formée (un corps demande un Content-Length).",
+                        *both("error-api-malformed"),
                     )
                 ),
                 head_only=False,
@@ -419,8 +418,7 @@ class WsConnection(asyncio.BufferedProtocol):
                 error_response(
                     ApiError(
                         "api.too_large",
-                        f"The body may have at most {MAX_BODY} bytes.",
-                        f"Le corps a au plus {MAX_BODY} octets.",
+                        *both("error-api-too-large", most=MAX_BODY),
                         max=MAX_BODY,
                     )
                 ),
@@ -612,6 +610,5 @@ class WsConnection(asyncio.BufferedProtocol):
 def _too_large(limit: int) -> ProtocolError:
     return ProtocolError(
         "protocol.too_large",
-        f"A message may have at most {limit} bytes: closing (1009).",
-        f"Un message a au plus {limit} octets : fermeture (1009).",
+        *both("error-protocol-too-large", limit=limit),
     )

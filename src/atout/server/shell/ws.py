@@ -26,6 +26,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
@@ -200,8 +201,7 @@ class Shell:
         return error_response(
             ApiError(
                 "server.busy",
-                f"The server is busy: retry in {wait} s.",
-                f"Le serveur est occupé : réessayez dans {wait} s.",
+                *both("error-server-busy", wait=wait),
                 retry_after=wait,
             )
         )
@@ -214,10 +214,7 @@ class Shell:
         return error_response(
             ApiError(
                 "server.busy",
-                f"The server took too long to answer; your request may still take effect: "
-                f"check, or retry in {wait} s.",
-                f"Le serveur a mis trop de temps à répondre ; votre demande peut encore aboutir : "
-                f"vérifiez, ou réessayez dans {wait} s.",
+                *both("error-server-slow", wait=wait),
                 retry_after=wait,
             )
         )
@@ -503,16 +500,14 @@ class Shell:
 
 
 def _internal() -> HttpResponse:
-    return error_response(ApiError("server.internal", "Internal error.", "Erreur interne."))
+    return error_response(ApiError("server.internal", *both("error-server-internal")))
 
 
 def _unavailable() -> HttpResponse:
     return error_response(
         ApiError(
             "server.busy",
-            "The database cannot be reached: retry in a few seconds; nothing was changed.",
-            "La base de données est injoignable : réessayez dans quelques secondes ; rien n'a "
-            "changé.",
+            *both("error-server-no-database"),
             retry_after=3,
         )
     )
@@ -527,8 +522,7 @@ def _timed(work: Callable[[], Any]) -> tuple[Any, float]:
 
 LOGGED_OUT = ProtocolError(
     "account.logged_out",
-    "This session was logged out (here or on another device): you are a guest again.",
-    "Cette session a été fermée (ici ou sur un autre appareil) : vous êtes de nouveau invité.",
+    *both("error-account-logged-out"),
 )
 
 
