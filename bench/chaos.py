@@ -52,6 +52,7 @@ from tests.server.rediscluster import RedisServer  # noqa: E402
 from atout.bots import make_bot  # noqa: E402
 from atout.client import Client, ClientError, bot_chooser  # noqa: E402
 from atout.games import get_game  # noqa: E402
+from atout.protocol.status import Status  # noqa: E402
 from atout.server.child import spawn  # noqa: E402
 from atout.server.storage import record as rec  # noqa: E402
 from atout.server.storage.pgstore import PostgresStore  # noqa: E402
@@ -284,7 +285,7 @@ def check_records(db: str, tables: dict[str, list[Seat]]) -> dict[str, Any]:
     try:
         for tid, seats in tables.items():
             r = store.load(tid)
-            if r is None or r.status != "finished":
+            if r is None or r.status != Status.FINISHED:
                 unfinished += 1
                 continue
             for s in seats:

@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from tests.server.pgcluster import Cluster  # noqa: E402
 from tests.server.rediscluster import RedisServer  # noqa: E402
 
+from atout.protocol.status import Status  # noqa: E402
 from server import (  # noqa: E402
     LIMITS,
     PLAYERS,
@@ -285,11 +286,11 @@ def run_failover(pg: Cluster, redis: RedisServer, kills: int, tables: int) -> li
                     " ON l.table_id = t.id WHERE t.id = ANY(%s)",
                     (tids,),
                 ).fetchall()
-                playing = [r for r in rows if r[1] == "playing"]
+                playing = [r for r in rows if r[1] == Status.PLAYING]
                 if taken is None and all(r[2] == survivor for r in playing):
                     taken = time.monotonic() - killed
                 if moving is None and all(
-                    r[1] != "playing" or (r[3] or 0) > at_kill.get(r[0], 0) for r in rows
+                    r[1] != Status.PLAYING or (r[3] or 0) > at_kill.get(r[0], 0) for r in rows
                 ):
                     moving = time.monotonic() - killed
                 time.sleep(0.02)

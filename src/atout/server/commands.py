@@ -516,6 +516,7 @@ def export(
     """Export finished games as JSON records (one table: an object; several: a list)."""
     import msgspec
 
+    from atout.protocol.status import Status
     from atout.server.storage.pgstore import is_url, open_store
     from atout.server.storage.record import export_record
 
@@ -532,7 +533,7 @@ def export(
             rec = store.load(tid)
             if rec is None:
                 raise CommandLineError(f"no table {tid}", f"pas de table {tid}")
-            if rec.status != "finished":
+            if rec.status != Status.FINISHED:
                 raise CommandLineError(
                     f"table {tid} is not finished: its seed stays secret",
                     f"la table {tid} n'est pas finie : sa graine reste secrète",

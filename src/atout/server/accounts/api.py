@@ -22,6 +22,7 @@ import msgspec
 
 from atout.games import all_games
 from atout.games.base import AtoutError
+from atout.protocol.status import Status
 from atout.locales import both
 from atout.server.accounts.accounts import (
     SESSION_TTL,
@@ -380,7 +381,7 @@ class Api:
         rec = self.store.load(table) if len(table) <= 64 else None
         if rec is not None and rec.settings.get("private") and not sat_at(rec, viewer):
             rec = None
-        if rec is None or rec.status != "finished":
+        if rec is None or rec.status != Status.FINISHED:
             raise ApiError(
                 "api.unknown_table",
                 *both("error-api-unknown-table", table=repr(table)),

@@ -1,22 +1,13 @@
-"""Where a table is in its life, and what it asks to be woken for (plain enums, shared by the
-table, the lobby and what members are sent)."""
+"""Where a table is in its life (:class:`~atout.protocol.status.Status`, shared with the stores
+and the clients), and what it asks to be woken for."""
 
 from __future__ import annotations
 
 import enum
 
-
-class Status(enum.StrEnum):
-    """Where a table is in its life; the last three are ends."""
-
-    WAITING = "waiting"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    ABORTED = "aborted"  # its own work failed
-    CLOSED = "closed"  # nobody started it in time, or every player was gone too long
-
-
-ENDED = (Status.FINISHED, Status.ABORTED, Status.CLOSED)
+from atout.protocol.status import ENDED as ENDED
+from atout.protocol.status import OPEN as OPEN
+from atout.protocol.status import Status as Status
 
 
 class Timer(enum.Enum):

@@ -45,7 +45,7 @@ from atout.protocol.errors import ProtocolError
 from atout.server.core import members as view
 from atout.server.core.lobby import LEVEL_IDS
 from atout.server.core.router import TABLE_COMMANDS, Core, Out
-from atout.server.core.status import ENDED
+from atout.server.core.status import ENDED, OPEN
 from atout.server.nodes.bus import Bus
 from atout.server.nodes.cluster import (
     LOST,
@@ -307,7 +307,7 @@ class Node:
         self._forget(kept, LOST)
         for tid in kept:
             rec = self.store.load(tid)
-            if rec is not None and rec.status in ("waiting", "playing"):
+            if rec is not None and rec.status in OPEN:
                 self.core.adopt([rec], now)
                 self.cluster.held([tid])
         self._shut_all({cid for cid, _ in pending}, LOST)

@@ -44,6 +44,7 @@ from atout.server.core.limits import CoreLimits, Limits
 from atout.server.core.proxies import trusted
 from atout.server.core.router import Core, Out
 from atout.server.core.seated import Search
+from atout.server.core.status import Status
 from atout.server.shell.alone import Alone, Peers
 from atout.server.shell.listener import Listener, bind
 from atout.server.shell.metrics import Metrics
@@ -353,7 +354,7 @@ class Shell:
         log.warning(msg, *args)
 
     def health(self) -> dict[str, Any]:
-        playing = sum(1 for t in self.core.tables.values() if t.status == "playing")
+        playing = sum(1 for t in self.core.tables.values() if t.status == Status.PLAYING)
         node = self.node.health()
         return {
             **node,

@@ -30,6 +30,7 @@ import msgspec
 
 from atout.games import get_game
 from atout.games.base import AtoutError, Event, State
+from atout.protocol.status import Status
 
 RECORD_FORMAT_1 = "atout-record/1"  # the seed drawn by the game master alone
 RECORD_FORMAT_2 = "atout-record/2"  # the seed from the secret and nonces given in the clear
@@ -213,7 +214,7 @@ def verify(rec: TableRecord) -> list[str]:
         return [*problems, f"illegal record: {e.message}"]
     result = state.result()
     got = jsonable(result) if result is not None else None
-    if rec.status == "finished" and got != rec.result:
+    if rec.status == Status.FINISHED and got != rec.result:
         problems.append(f"the moves lead to result {got}, the record says {rec.result}")
     return problems
 
@@ -282,7 +283,7 @@ def export_record(rec: TableRecord) -> TableRecord:
         for s in rec.seats
     ]
     deck = None
-    done = rec.status == "finished"
+    done = rec.status == Status.FINISHED
     if done and rec.seed is not None:
         deck = dealt_order(rec.game, rec.players, rec.options, rec.seed)
     return msgspec.structs.replace(

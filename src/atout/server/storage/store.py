@@ -33,6 +33,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from atout.protocol.status import Status
 from atout.server.storage.db import TableStore as TableStore  # where core, table and ws find it
 from atout.server.storage.migrations import SQLITE, V0, pending
 from atout.server.storage.record import MoveRecord
@@ -195,7 +196,7 @@ class SQLiteStore(SqlStore):
         done: dict[str, list[MoveRecord]] = {}
         n = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM journal").fetchone()[0]
         for tid, k, seat, move, t, how, status in rows:
-            if status == "finished":
+            if status == Status.FINISHED:
                 mv = MoveRecord(seat=seat, move=_dec.decode(move), t=t, how=how)
                 done.setdefault(tid, []).append(mv)
             else:
