@@ -22,8 +22,8 @@ import msgspec
 
 from atout.games import all_games
 from atout.games.base import AtoutError
-from atout.protocol.status import Status
 from atout.locales import both
+from atout.protocol.status import Status
 from atout.server.accounts.accounts import (
     SESSION_TTL,
     AccountError,
