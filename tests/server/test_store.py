@@ -102,7 +102,6 @@ def test_the_wal_is_checkpointed_off_the_writer_and_stays_bounded(tmp_path, monk
     path = tmp_path / "w.db"
     s = SQLiteStore(path)
     assert s.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
-    page = s.db.execute("PRAGMA page_size").fetchone()[0]
     s.create_table(_head("t"))
     s.start("t", "ab" * 16, "c" * 64, 2.0)
     wal = tmp_path / "w.db-wal"
@@ -115,11 +114,12 @@ def test_the_wal_is_checkpointed_off_the_writer_and_stays_bounded(tmp_path, monk
         with open(wal, "rb") as f:
             return int.from_bytes(f.read(16)[12:16], "big")
 
-    biggest = n = 0
+    n = 0
     first = None
     # Commits back to back, each of one move (at least one WAL page each), until the log has
-    # started again from its beginning twice while they never stopped: how many commits that
-    # takes depends on when the thread gets a core (~1,000 on an idle machine), so the loop
+    # started again from its beginning twice while they never stopped: the witness that it is
+    # reused, not grown (a log never reused holds every page of every commit). How many commits
+    # that takes depends on when the thread gets a core (~1,000 on an idle machine), so the loop
     # waits for it instead of counting on it; without the tail copies it never comes.
     while first is None or restarts() - first < 2:
         assert n < 200_000, ("the WAL never started again", ck.passes, restarts(), first)
@@ -128,12 +128,7 @@ def test_the_wal_is_checkpointed_off_the_writer_and_stays_bounded(tmp_path, monk
         s.commit()
         if first is None:
             first = restarts()
-        if n % 100 == 0:
-            biggest = max(biggest, wal.stat().st_size)
-    biggest = max(biggest, wal.stat().st_size)
     assert ck.passes >= 1
-    # reused, not grown: a log that is never reused holds every page of every commit
-    assert biggest < n * page, (biggest // page, n)
     s.db.close()  # a crash (its thread dies with it): everything committed is there
     s.checkpointer.stop()
     s2 = SQLiteStore(path)
