@@ -55,7 +55,7 @@ RULES: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("journal", (), ("store.py",)),
     ("writes", ("text_frame", "WsConnection.send", "WsConnection._write", "Transport.write"), ()),
     ("timers", ("rearm", "next_deadline", "call_later", "TimerHandle", "Core.tick"), ("heapq",)),
-    ("build updates", ("send_updates", "broadcast"), ("members.py",)),
+    ("build updates", ("send_updates", "broadcast"), ("members.py", "told.py")),
     ("websocket parsing", (), ("websockets/",)),
     ("table and lobby", (), ("atout/",)),
 ]

@@ -25,9 +25,9 @@ from atout.games import all_games
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ERROR_CODES
-from atout.server.core.router import Core
+from atout.server.core.actor import REVEAL_SECONDS
 from atout.server.core.limits import CoreLimits
-from atout.server.core.table import REVEAL_SECONDS
+from atout.server.core.router import Core
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "PROTOCOL.md"

@@ -10,7 +10,7 @@ import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from atout.server.core.members import strings
+from atout.server.core.leak import strings
 from atout.server.shell.ws import Server, Shell, start
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?:#\d)?(?![A-Za-z0-9])|JK\d(?:#\d)?")

@@ -10,7 +10,7 @@ import pytest
 from tests.server.harness import Harness
 from tests.server.test_core import seated_table
 
-from atout.server.core import members
+from atout.server.core import told
 from atout.server.core.limits import CoreLimits
 
 
@@ -29,7 +29,7 @@ def play(h: Harness, tid: str, conns: list[int], moves: int) -> None:
 
 @pytest.fixture
 def short(monkeypatch):
-    monkeypatch.setattr(members, "CATCH_UP_STEPS", 6)
+    monkeypatch.setattr(told, "CATCH_UP_STEPS", 6)
 
 
 def test_a_catch_up_replays_the_latest_steps_after_saying_what_it_left_out(short):
@@ -96,8 +96,8 @@ def test_the_same_catch_up_is_made_once_per_version(short, monkeypatch):
     tid, conns = seated_table(h, "quinze", 2)
     play(h, tid, conns, 10)
     made = []
-    real = members.events_out
-    monkeypatch.setattr(members, "events_out", lambda *a: made.append(a[2]) or real(*a))
+    real = told.events_out
+    monkeypatch.setattr(told, "events_out", lambda *a: made.append(a[2]) or real(*a))
     watchers = [h.connect(f"w{i}") for i in range(5)]
     for w in watchers:
         h.request(w, "watch", table=tid, version=-1)
@@ -109,7 +109,7 @@ def test_the_same_catch_up_is_made_once_per_version(short, monkeypatch):
     made.clear()
     h.request(watchers[0], "watch", table=tid, version=-1)
     assert made == [None]
-    assert len(h.core.tables[tid].catch_ups) <= members.CATCH_UP_MEMO + 1
+    assert len(h.core.tables[tid].catch_ups) <= told.CATCH_UP_MEMO + 1
 
 
 def test_watch_and_resume_count_as_several_commands():

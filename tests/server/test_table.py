@@ -8,11 +8,12 @@ from typing import Any
 from atout.games import get_game
 from atout.protocol import messages as m
 from atout.server.core import seating
+from atout.server.core.actor import TableActor
 from atout.server.core.conns import Conn
 from atout.server.core.limits import CoreLimits
+from atout.server.core.members import Seat
 from atout.server.core.restore import head_record
 from atout.server.core.status import Status, Timer
-from atout.server.core.table import Seat, TableActor
 from atout.server.storage.store import SQLiteStore
 
 

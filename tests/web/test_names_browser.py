@@ -21,7 +21,7 @@ from tests.web.test_platform import SEEN, servers  # noqa: F401 (a fixture)
 
 from atout.protocol import messages as m
 from atout.server.core.conns import Conn
-from atout.server.core.table import seat_record
+from atout.server.core.members import seat_record
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 

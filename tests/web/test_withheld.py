@@ -11,14 +11,14 @@ from tests.web.servers import Servers
 from tests.web.test_browser import CHROMIUM, fill_table_form
 from tests.web.test_platform import person
 
-from atout.server.core import table as table_mod
+from atout.server.core import actor
 from atout.server.storage import record as rec
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 
 def test_a_withheld_reveal_is_shown_as_such_naming_the_seat(monkeypatch, chromium) -> None:
-    monkeypatch.setattr(table_mod, "REVEAL_SECONDS", 1.0)
+    monkeypatch.setattr(actor, "REVEAL_SECONDS", 1.0)
     with Servers(seed=5) as servers:
         errors: list[str] = []
         page = person(chromium, servers, errors)

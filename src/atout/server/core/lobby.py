@@ -1,13 +1,13 @@
 """The lobby: the directory of one game master's tables and what is asked of it (create a
 table, list the tables, quick play), with the quotas that keep one client from filling it.
 
-Tables are :class:`~atout.server.core.table.TableActor` units held by id; a finished table evicted
+Tables are :class:`~atout.server.core.actor.TableActor` units held by id; a finished table evicted
 from memory is read back from the store on demand (:meth:`Lobby.get`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
@@ -18,27 +18,26 @@ from atout.games.base import BadOptions
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.accounts import names
-from atout.server.core import members as view
-from atout.server.core import seating
-from atout.server.core.conns import Conn, limited
+from atout.server.core import rematch, seating, told
+from atout.server.core.actor import EVICT_AFTER, TableActor
+from atout.server.core.conns import Address, Conn, limited
+from atout.server.core.members import Seat
 from atout.server.core.restore import from_record, head_record
-from atout.server.core.status import Status, Timer
-from atout.server.core.table import EVICT_AFTER, Seat, TableActor
+from atout.server.core.status import OPEN, Status, Timer
+from atout.server.core.table import Host, Table
 from atout.server.storage import record as r
 
-if TYPE_CHECKING:
-    from atout.server.core.router import Core
-
-OPEN = (Status.WAITING, Status.PLAYING)
 LEVEL_IDS = tuple(lv.id for lv in LEVELS)  # what quick play seats as bots
 QUICK_BOT_DELAY = 0.8  # seconds they wait before moving (people watch them play)
 
 
 class Lobby:
-    """The tables of one game master, by id, and the lobby's requests."""
+    """The tables of one game master, by id, and the lobby's requests; ``addresses`` are the
+    remote addresses' limits (each one's table creations are counted there too)."""
 
-    def __init__(self, core: Core) -> None:
-        self.core = core
+    def __init__(self, host: Host, addresses: dict[str, Address]) -> None:
+        self.host = host
+        self.addresses = addresses
         self.tables: dict[str, TableActor] = {}
         # the tables each connection and each address created, until evicted (quotas)
         self.by_conn: dict[int, set[str]] = {}
@@ -48,7 +47,7 @@ class Lobby:
 
     def on_create_table(self, c: Conn, msg: m.CreateTable, now: float) -> None:
         t = self.open_table(c, msg.body, now)
-        self.core.reply(c, msg, m.TableCreated, view.info(t))
+        self.host.reply(c, msg, m.TableCreated, told.info(t))
         t.maybe_autostart(now)
 
     def open_table(self, c: Conn, b: m.CreateTableBody, now: float) -> TableActor:
@@ -82,7 +81,7 @@ class Lobby:
             for i in range(b.players)
         ]
         t = TableActor(
-            host=self.core,
+            host=self.host,
             id=tid,
             game=game,
             players=b.players,
@@ -92,15 +91,21 @@ class Lobby:
             seats=seats,
             owner=(c.id, c.address),
         )
-        t.commit_secret(r.new_secret(self.core.entropy(32)))
+        t.commit_secret(r.new_secret(self.host.entropy(32)))
         self.tables[tid] = t
         self.by_conn.setdefault(c.id, set()).add(tid)
         if c.address is not None:
             self.by_address.setdefault(c.address, set()).add(tid)
-        self.core.store.create_table(head_record(t))
-        if self.core.limits.waiting_ttl > 0:
-            t.push(now + self.core.limits.waiting_ttl, Timer.EXPIRE)
+        self.host.store.create_table(head_record(t))
+        if self.host.limits.waiting_ttl > 0:
+            t.push(now + self.host.limits.waiting_ttl, Timer.EXPIRE)
         return t
+
+    def open_rematch(self, t: Table, now: float) -> None:
+        """Every player of ``t`` voted for a rematch: its new table, held here."""
+        nt = rematch.make_rematch(self.host, t, self.new_table_id(), now)
+        self.tables[nt.id] = nt
+        nt.maybe_autostart(now)
 
     def on_quick_play(self, c: Conn, msg: m.QuickPlay, now: float) -> None:
         """A seat at the oldest waiting quick-play table of this game and size that has room
@@ -136,8 +141,8 @@ class Lobby:
                 and t.game.id == b.game
                 and t.players == b.players
                 and t.settings.bot_kind == b.level
-                and t.id not in c.seats
-                and seating.account_seat(t, c) is None
+                and t.members.seat_of(c) is None
+                and t.members.account_seat(c.account) is None
                 and any(not s.taken for s in t.seats)
                 and self.look_alike(t, c) is None
                 and (found is None or (t.created, t.id) < (found.created, found.id))
@@ -160,7 +165,11 @@ class Lobby:
         """Raises ``lobby.name_taken`` (detail.reason ``seated``) if a player seated at ``t``
         looks like ``c``: nobody sits beside a player under a name that can pass for theirs.
         Asked only where a join could seat ``c`` (its other refusals come first)."""
-        if t.status != Status.WAITING or t.id in c.seats or all(s.taken for s in t.seats):
+        if (
+            t.status != Status.WAITING
+            or t.members.seat_of(c) is not None
+            or all(s.taken for s in t.seats)
+        ):
             return
         s = self.look_alike(t, c)
         if s is not None:
@@ -196,7 +205,7 @@ class Lobby:
             and (b.game is None or t.game.id == b.game)
             and (after is None or (t.created, t.id) > after)
         )
-        size = min(b.limit or self.core.limits.page_size, self.core.limits.page_size)
+        size = min(b.limit or self.host.limits.page_size, self.host.limits.page_size)
         remote: dict[str, m.TableInfo] = {}
         if self.directory is not None:  # the other nodes' tables (several nodes)
             for created, info in self.directory.listed(statuses, b.game, after, size + 1):
@@ -207,14 +216,14 @@ class Lobby:
         page = found[:size]
         more = len(found) > size
         body = m.TablesBody(
-            tables=[remote.get(tid) or view.info(self.tables[tid]) for _, tid in page],
+            tables=[remote.get(tid) or told.info(self.tables[tid]) for _, tid in page],
             next=f"{page[-1][0]!r}/{page[-1][1]}" if more else None,
         )
-        self.core.reply(c, msg, m.Tables, body)
+        self.host.reply(c, msg, m.Tables, body)
 
     def check_quotas(self, c: Conn, b: m.CreateTableBody, now: float) -> None:
-        lim = self.core.limits
-        a = self.core.addresses.get(c.address) if c.address is not None else None
+        lim = self.host.limits
+        a = self.addresses.get(c.address) if c.address is not None else None
         # the creator's own tables only: no scan of the whole server per table created
         mine = self.open_count(self.by_conn.get(c.id))
         theirs = self.open_count(self.by_address.get(c.address)) if a is not None else 0  # type: ignore[arg-type]
@@ -241,7 +250,7 @@ class Lobby:
             raise limited("limit.create_rate", "Too many tables created", wait)
 
     def check_option_maxima(self, game_id: str, opts: Any) -> None:
-        for name, most in self.core.limits.option_maxima.get(game_id, {}).items():
+        for name, most in self.host.limits.option_maxima.get(game_id, {}).items():
             value = getattr(opts, name, None)
             if isinstance(value, int | float) and value > most:
                 raise ProtocolError(
@@ -255,10 +264,11 @@ class Lobby:
         t = self.tables.get(tid)
         if t is None:
             # a finished table evicted from memory (or before a restart) is read back on demand
-            rec = self.core.store.load(tid)
+            rec = self.host.store.load(tid)
             if rec is not None and rec.status == Status.FINISHED:
-                t = self.tables[tid] = from_record(self.core, rec, self.core.now)
-                t.push(self.core.now + EVICT_AFTER, Timer.EVICT)
+                now = self.host.now
+                t = self.tables[tid] = from_record(self.host, rec, now)
+                t.push(now + EVICT_AFTER, Timer.EVICT)
         if t is None:
             raise ProtocolError(
                 "lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}."
@@ -267,8 +277,8 @@ class Lobby:
 
     def new_table_id(self) -> str:
         while True:
-            tid = self.core.entropy(6).hex()
-            if tid not in self.tables and not self.core.store.exists(tid):
+            tid = self.host.entropy(6).hex()
+            if tid not in self.tables and not self.host.store.exists(tid):
                 return tid
 
     def open_count(self, tids: set[str] | None) -> int:
@@ -299,9 +309,4 @@ class Lobby:
                     mine.discard(t.id)
                     if not mine:
                         del index[key]  # type: ignore[arg-type]
-        for s in t.seats:
-            if s.conn is not None and s.conn in self.core.conns:
-                self.core.conns[s.conn].seats.pop(t.id, None)
-        for cid in t.spectators:
-            if cid in self.core.conns:
-                self.core.conns[cid].watching.discard(t.id)
+        t.members.release()

@@ -1,349 +1,210 @@
-"""What a table's members are sent: the one builder of updates (after a move, or a catch-up),
-``reveal``, ``game_over``, ``rematch_ready`` and the table's info, and the leak guard.
+"""A table's members: its seats and spectators, the connections that hold them, and the frames
+they are sent.
 
-Hidden information: every update is built from ``state.view(seat)`` and the events ``seat`` may
-see (:meth:`Event.visible_to`); nothing else about a state leaves the game master. Error texts
-are scrubbed of the recipient's hidden cards. With the leak guard on (tests), every outgoing
-table message is also checked against ``state.secret_cards(seat)``.
+A link between a table and a connection has two ends — the seat's ``conn`` (or the table's
+spectators) and the connection's ``seats`` (or ``watching``) — and :class:`Members` is the only
+code that changes them: a seat is taken (:meth:`Members.sit`, :meth:`Members.take_over`), left
+(:meth:`Members.unseat`), watched (:meth:`Members.watch`, :meth:`Members.unwatch`), dropped with
+its connection (:meth:`Members.drop`) or released with the table (:meth:`Members.release`).
+Everything a table tells its members goes through :meth:`Members.send` and
+:meth:`Members.broadcast`, into its game master's outbox (:class:`Post`), with the table's
+sequence number.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from itertools import islice
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-import msgspec
-
-from atout.games.base import Event
 from atout.protocol import messages as m
-from atout.server.core.fields import pick
-from atout.server.core.status import Status
+from atout.server.core.conns import Conn
+from atout.server.core.fields import SEAT_FIELDS, pick
 from atout.server.storage import record as r
 
-if TYPE_CHECKING:
-    from atout.server.core.conns import Conn
-    from atout.server.core.table import TableActor
+
+class Post(Protocol):
+    """Where a table's members are reached: the game master's connections and outbox."""
+
+    conns: dict[int, Conn]  # read: who a member is (language, texts)
+
+    def send(self, conn: int, msg: m.Message) -> None: ...
+    def reply(self, c: Conn, req: m.Message, cls: type[m.Message], body: Any) -> None: ...
 
 
-class LeakError(AssertionError):
-    """A message about to leave the game master names a card its recipient may not see."""
+@dataclass(slots=True)
+class Seat:
+    index: int
+    name: str = ""
+    bot: str | None = None
+    token_hash: str | None = None
+    conn: int | None = None  # the connection holding it (set by Members only)
+    gone: float | None = None  # when its player's connection went (None: here, or a bot)
+    away: bool = False  # gone for longer than the grace period: a bot plays it meanwhile
+    nonce: str | None = None  # its contribution to the seed (record.derive_seed); revealed
+    nonce_by: str | None = None  # "client", "server" (its client committed to none) or "bot"
+    nonce_commitment: str | None = None  # sent with the seat; its nonce comes with the reveal
+    account: str | None = None  # the account holding it (its name); None: a guest or a bot
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+    @property
+    def rated(self) -> bool:
+        """An account's seat, or one the game master's bots hold from before the start."""
+        return self.account is not None or self.nonce_by == "bot"
 
 
-def listed(t: TableActor) -> tuple[list[Any], int]:
-    """At most :data:`~atout.protocol.messages.MAX_LEGAL` of the legal moves as a plain list,
-    and how many there are; a complete list is kept on the table (``legal_memo``) for the
-    check of the move that answers it."""
-    state = t.state
-    assert state is not None
-    legal = state.legal_moves()
-    n = len(legal)
-    cap = m.MAX_LEGAL
-    if isinstance(legal, list) and n <= cap:
-        t.legal_memo = (state, state.move_count, legal)
-        return legal, n
-    return list(islice(legal, cap)), n
+def seat_record(s: Seat) -> r.SeatRecord:
+    return r.SeatRecord(seat=s.index, nonce_commitment=s.nonce_commitment, **pick(s, *SEAT_FIELDS))
 
 
-def update_body(
-    t: TableActor, seat: int | None, events: list[m.EventOut], now: float
-) -> m.UpdateBody:
-    """An update for ``seat`` (None: spectators): its view, the events given, and its legal
-    moves when it is the seat to act."""
-    state = t.state
-    assert state is not None
-    turn = state.current
-    legal = total = None
-    if seat is not None and seat == turn:
-        legal, total = listed(t)
-    return m.UpdateBody(
-        table=t.id,
-        version=t.version,
-        turn=turn,
-        seat=seat,
-        events=events,
-        view=state.view(seat),
-        legal=legal,
-        legal_total=total,
-        deadline=None if t.turn_deadline is None else max(0.0, round(t.turn_deadline - now, 3)),
-    )
+class Members:
+    """Table ``tid``'s seats (the table's own list) and spectators, linked to their
+    connections, and the frames sent to them."""
 
+    __slots__ = ("addresses", "post", "seats", "seq", "spectators", "tid")
 
-def events_out(
-    t: TableActor, events: list[Event], seat: int | None, lang: str | None
-) -> list[m.EventOut]:
-    """The events ``seat`` may see, with their sentence in ``lang`` (None: no text) as told to
-    that seat."""
-    describe = t.game.describe if lang is not None else None
-    return [
-        m.EventOut(
-            kind=e.kind,
-            seat=e.seat,
-            data=e.data,
-            text=describe(e, lang, seat) if describe else None,  # type: ignore[arg-type]
+    def __init__(self, tid: str, post: Post, seats: list[Seat]) -> None:
+        self.tid = tid
+        self.post = post
+        self.seats = seats
+        self.spectators: set[int] = set()
+        self.seq = 0  # the number of the last table frame sent (never repeats for anyone)
+        self.addresses = [f"{tid}/{s.index}" for s in seats]  # each seat's "to"
+
+    # ============================================================== the links
+    def sit(self, seat: Seat, c: Conn) -> None:
+        """``c`` holds ``seat`` (a join, quick play, a rematch's new table)."""
+        seat.conn = c.id
+        c.seats[self.tid] = seat.index
+
+    def take_over(self, seat: Seat, c: Conn) -> Conn | None:
+        """``c`` holds ``seat`` (a resume); returns the other connection that held it, which
+        no longer does (to be told), if it is still here."""
+        old = self.conn(seat.conn) if seat.conn != c.id else None
+        if old is not None:
+            old.seats.pop(self.tid, None)
+        self.sit(seat, c)
+        return old
+
+    def unseat(self, c: Conn) -> Seat:
+        """``c`` leaves the seat it holds here (it must hold one): the seat has no connection."""
+        seat = self.seats[c.seats.pop(self.tid)]
+        seat.conn = None
+        return seat
+
+    def watch(self, c: Conn) -> None:
+        self.spectators.add(c.id)
+        c.watching.add(self.tid)
+
+    def unwatch(self, c: Conn) -> bool:
+        """``c`` stops watching; False if it was not."""
+        if c.id not in self.spectators:
+            return False
+        self.spectators.discard(c.id)
+        c.watching.discard(self.tid)
+        return True
+
+    def drop(self, c: Conn) -> Seat | None:
+        """``c`` is gone: it watches no more, and the seat it held (returned) waits for it."""
+        self.unwatch(c)
+        idx = c.seats.pop(self.tid, None)
+        if idx is None or self.seats[idx].conn != c.id:
+            return None
+        self.seats[idx].conn = None
+        return self.seats[idx]
+
+    def release(self) -> None:
+        """The table leaves memory: no connection holds or watches it any more."""
+        for s in self.seats:
+            c = self.conn(s.conn)
+            if c is not None:
+                c.seats.pop(self.tid, None)
+            s.conn = None
+        for cid in self.spectators:
+            c = self.conn(cid)
+            if c is not None:
+                c.watching.discard(self.tid)
+        self.spectators.clear()
+
+    # ============================================================== who is here
+    def conn(self, cid: int | None) -> Conn | None:
+        """Connection ``cid`` if it is still open."""
+        return None if cid is None else self.post.conns.get(cid)
+
+    def seat_of(self, c: Conn) -> int | None:
+        """The index of the seat ``c`` holds here (None: it holds none)."""
+        return c.seats.get(self.tid)
+
+    def watches(self, c: Conn) -> bool:
+        return c.id in self.spectators
+
+    def account_seat(self, account: str | None) -> Seat | None:
+        """The seat ``account`` holds here (None: a guest, or no seat)."""
+        if account is None:
+            return None
+        key = account.casefold()
+        return next(
+            (s for s in self.seats if s.account is not None and s.account.casefold() == key),
+            None,
         )
-        for e in events
-        if e.visible_to(seat)
-    ]
 
+    def seated(self) -> Iterator[tuple[Seat, Conn]]:
+        """Each seat held by an open connection, with it."""
+        conns = self.post.conns
+        for s in self.seats:
+            if s.conn is not None:
+                c = conns.get(s.conn)
+                if c is not None:
+                    yield s, c
 
-def caught_up(t: TableActor, seat: int | None, since: int, lang: str | None) -> list[m.EventOut]:
-    """The events of the steps from ``since`` on that ``seat`` may see, the latest
-    ``CATCH_UP_STEPS`` of them; remembered until the next move (``TableActor.catch_ups``)."""
-    memo = t.catch_ups
-    steps = t.version + 1  # the deal, then each move
-    first = min(max(since, steps - CATCH_UP_STEPS), steps)
-    key = (first, seat, lang)
-    got = memo.get(key)
-    if got is None:
-        got = events_out(t, [e for step in t.history_since(first) for e in step], seat, lang)
-        if len(memo) >= CATCH_UP_MEMO:
-            del memo[next(iter(memo))]
-        memo[key] = got
-    if first > since:  # said to this caller: how much it misses depends on what it saw
-        left = Event("earlier", None, {"steps": first - since})
-        text = t.game.describe(left, lang) if lang is not None else None
-        got = [m.EventOut(kind=left.kind, data=left.data, text=text), *got]
-    return got
+    def watching(self) -> Iterator[Conn]:
+        """Each spectator's open connection."""
+        conns = self.post.conns
+        for cid in self.spectators:
+            c = conns.get(cid)
+            if c is not None:
+                yield c
 
+    def infos(self) -> list[m.SeatInfo]:
+        """The seats as the lobby and the members see them."""
+        return [
+            m.SeatInfo(
+                seat=s.index,
+                name=s.name,
+                bot=s.bot,
+                taken=s.taken,
+                connected=s.conn is not None or s.bot is not None,
+                away=s.away,
+                account=s.account is not None,
+            )
+            for s in self.seats
+        ]
 
-def seat_infos(t: TableActor) -> list[m.SeatInfo]:
-    return [
-        m.SeatInfo(
-            seat=s.index,
-            name=s.name,
-            bot=s.bot,
-            taken=s.taken,
-            connected=s.conn is not None or s.bot is not None,
-            away=s.away,
-            account=s.account is not None,
-        )
-        for s in t.seats
-    ]
+    # ============================================================== what they are sent
+    def next_seq(self) -> int:
+        """A number for a table frame sent to one member only: seq never repeats for anyone."""
+        self.seq += 1
+        return self.seq
 
+    def send(self, cid: int, msg: m.Message) -> None:
+        self.post.send(cid, msg)
 
-def info(t: TableActor) -> m.TableInfo:
-    """The table as the lobby and its members see it."""
-    return m.TableInfo(
-        table=t.id,
-        game=t.game.id,
-        status=t.status,  # type: ignore[arg-type]
-        seats=seat_infos(t),
-        turn_seconds=t.settings.turn_seconds,
-        private=t.settings.private,
-        spectators=len(t.spectators),
-        fill_in=(
-            None
-            if t.fill_at is None or t.status != "waiting"
-            else round(max(0.0, t.fill_at - t.host.now), 3)
-        ),
-        **pick(
-            t,
-            "players",
-            "options",
-            "version",
-            "commitment",
-            "rematch_of",
-            "rematch",
-            "withheld",
-            "rated",
-            "quick",
-        ),
-    )
+    def reply(self, c: Conn, req: m.Message, cls: type[m.Message], body: Any) -> None:
+        """The answer to ``c``'s request ``req`` (its id echoed)."""
+        self.post.reply(c, req, cls, body)
 
-
-def game_over(t: TableActor, to: str, seq: int) -> m.GameOver:
-    """``game_over``: the result, and what proves the deal (format 1: the seed alone)."""
-    fair = t.secret is not None
-    body = m.GameOverBody(
-        table=t.id,
-        result=t.result or {},
-        seed=t.seed or "",
-        commitment=t.commitment or "",
-        version=t.version,
-        secret=t.secret,
-        nonces=[s.nonce or "" for s in t.seats] if fair else [],
-        commitments=[s.nonce_commitment for s in t.seats] if fair else [],
-        rematch_commitment=(
-            r.secret_commitment(t.next_secret) if t.next_secret and t.rematch is None else None
-        ),
-    )
-    return m.GameOver(sender=m.GM, to=to, seq=seq, body=body)
-
-
-def reveal_ask(t: TableActor, to: str, seq: int, now: float) -> m.RevealAsk:
-    """``reveal``: every seat's commitment, the seats still to reveal and the time left."""
-    body = m.RevealAskBody(
-        table=t.id,
-        commitments=[s.nonce_commitment for s in t.seats],
-        pending=t.pending_reveals(),
-        deadline=round(max(0.0, (t.reveal_at or now) - now), 3),
-    )
-    return m.RevealAsk(sender=m.GM, to=to, seq=seq, body=body)
-
-
-def rematch_ready(
-    t: TableActor, to: str, seq: int, seat: int | None = None, token: str | None = None
-) -> m.RematchReady:
-    body = m.RematchReadyBody(table=t.id, new_table=t.rematch or "", seat=seat, token=token)
-    return m.RematchReady(sender=m.GM, to=to, seq=seq, body=body)
-
-
-# -- the leak guard
-def check_leak(t: TableActor, seat: int | None, msg: m.Message) -> None:
-    """Raise :class:`LeakError` if ``msg`` names a card ``seat`` may not see now."""
-    if t.state is None:
-        return
-    secret = {c.code for c in t.state.secret_cards(seat)}
-    found = secret.intersection(strings(msgspec.to_builtins(msg)))
-    if found:
-        raise LeakError(f"table {t.id}: message to seat {seat} names hidden cards {sorted(found)}")
-
-
-def strings(obj: Any) -> set[str]:
-    """Every string in a JSON-like value (keys included)."""
-    out: set[str] = set()
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            out.add(x)
-        elif isinstance(x, dict):
-            out.update(k for k in x if isinstance(k, str))
-            stack.extend(x.values())
-        elif isinstance(x, list | tuple):
-            stack.extend(x)
-    return out
-
-
-_CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS](?:#\d)?\b|\bJK\d(?:#\d)?")
-
-
-def scrub(text: str, secret: set[Any], lang: str) -> str:
-    """``text`` with every hidden card (code or name) replaced: errors never reveal cards."""
-    if not secret:
-        return text
-    codes = {c.code for c in secret}
-    text = _CODE.sub(lambda mo: "??" if mo.group(0) in codes else mo.group(0), text)
-    this = "cette carte" if lang == "fr" else "this card"
-
-    def said(mo: re.Match[str]) -> str:  # as a card, not as a riddle ("? is not in your hand")
-        lead = mo.group(1)
-        return this if lead is None else lead + this.capitalize()
-
-    for c in secret:
-        name = c.name(lang)
-        if name in text:
-            text = re.sub(rf"(^|[.!?] )?{re.escape(name)}", said, text)
-    return text
-
-
-# ================================================================== sending
-def recipients(t: TableActor) -> list[tuple[int, int | None]]:
-    out: list[tuple[int, int | None]] = [(s.conn, s.index) for s in t.seats if s.conn is not None]
-    out.extend((cid, None) for cid in t.spectators)
-    return out
-
-
-def broadcast(t: TableActor, make: Callable[[str], m.Message]) -> None:
-    """One table event to every member (one message for all spectators); one seq."""
-    t.seq += 1
-    spect: m.Message | None = None
-    for cid, seat in recipients(t):
-        if seat is None:
-            if spect is None:
-                spect = make(f"{t.id}/spectators")
-            t.host.send(cid, spect)
-        else:
-            t.host.send(cid, make(f"{t.id}/{seat}"))
-
-
-def broadcast_table(t: TableActor) -> None:
-    body = info(t)
-    broadcast(t, lambda to: m.Table(sender=m.GM, to=to, seq=t.seq, body=body))
-
-
-def send_updates(
-    t: TableActor, events: list[Event], reply: tuple[int, int | None] | None, now: float
-) -> None:
-    """Each member's own update: its view, the events it may see, its legal moves.
-
-    The hot path of a move: each seat's view once (the game builds what they share once:
-    :meth:`~atout.games.base.State.shared_view`), events converted once per audience (usually
-    one: every event public), legal moves only for the seat to act.
-    """
-    t.seq += 1
-    tid, seq = t.id, t.seq
-    conns, out, guard = t.host.conns, t.host.out, t.host.leak_guard
-    public = all(e.to is None and not e.hide for e in events)
-    seen: dict[Any, list[m.EventOut]] = {}
-
-    def events_seen(seat: int | None, c: Conn) -> list[m.EventOut]:
-        # shared by every recipient who sees the same events in the same words (messages
-        # are encoded, never modified, so sharing the list is safe); in words, each seat has
-        # its own (what it did is said to it in the second person)
-        lang = c.lang if c.texts else None
-        key = (None if public and lang is None else seat, lang)
-        got = seen.get(key)
-        if got is None:
-            got = seen[key] = events_out(t, events, seat, lang)
-        return got
-
-    rconn, rid = reply if reply is not None else (None, None)
-    for s in t.seats:
-        cid = s.conn
-        if cid is None:
-            continue
-        c = conns.get(cid)
-        if c is None:
-            continue
-        seat = s.index
-        body = update_body(t, seat, events_seen(seat, c), now)
-        msg = m.Update(
-            sender=m.GM, to=t.addresses[seat], seq=seq, id=rid if cid == rconn else None, body=body
-        )
-        if guard:
-            check_leak(t, seat, msg)
-        out.append((cid, msg))
-    spect: dict[tuple[str, bool], m.Message] = {}
-    for cid in t.spectators:
-        c = conns.get(cid)
-        if c is None:
-            continue
-        key = (c.lang, c.texts)
-        msg = spect.get(key)  # type: ignore[assignment]
-        if msg is None:
-            body = update_body(t, None, events_seen(None, c), now)
-            msg = spect[key] = m.Update(sender=m.GM, to=f"{tid}/spectators", seq=seq, body=body)
-            if guard:
-                check_leak(t, None, msg)
-        out.append((cid, msg))
-
-
-#: A catch-up replays the events of at most this many steps, the latest: the view is whole
-#: whatever the version asked, and a longer replay would cost the loop in proportion to the
-#: history (a match of Le Quinze runs to thousands of steps; a watcher may ask again and again).
-CATCH_UP_STEPS = 200
-#: Catch-ups kept per table for its current version (a watch asked again costs an encode only).
-CATCH_UP_MEMO = 8
-
-
-def catch_up(t: TableActor, c: Conn, seat: int | None, version: int, now: float) -> None:
-    """One update carrying the events ``seat`` missed since ``version`` (those of the last
-    ``CATCH_UP_STEPS`` steps, after an ``earlier`` event counting the steps left out), then
-    the end."""
-    if t.state is None:
-        return
-    lang = c.lang if c.texts else None
-    body = update_body(t, seat, caught_up(t, seat, max(version, -1) + 1, lang), now)
-    to = f"{t.id}/{'spectators' if seat is None else seat}"
-    msg = m.Update(sender=m.GM, to=to, seq=t.next_seq(), body=body)
-    if t.host.leak_guard:
-        # the events are history: a card shown at the deal may be hidden again now (shuffled
-        # back into a stock), so only what is current is held against today's secrets
-        now_only = msgspec.structs.replace(body, events=[])
-        check_leak(t, seat, m.Update(sender=m.GM, to=to, seq=t.seq, body=now_only))
-    t.host.send(c.id, msg)
-    if t.status == Status.FINISHED:
-        t.host.send(c.id, game_over(t, to, t.next_seq()))
+    def broadcast(self, make: Callable[[str, int], m.Message]) -> None:
+        """One table frame to every member, made by ``make(to, seq)`` under one new seq (one
+        message for all the spectators)."""
+        seq = self.next_seq()
+        send = self.post.send
+        for s in self.seats:
+            if s.conn is not None:
+                send(s.conn, make(self.addresses[s.index], seq))
+        if self.spectators:
+            spect = make(f"{self.tid}/spectators", seq)
+            for cid in self.spectators:
+                send(cid, spect)

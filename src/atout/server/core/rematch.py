@@ -1,27 +1,25 @@
 """A rematch: the players' votes (each with its seat's nonce_commitment for the new table) and,
 once every player has voted, the new table with the same seats (the connections still here keep
 theirs, with new tokens and their commitments) and the secret committed in the finished table's
-``game_over``; its seats then reveal their nonces as at any table."""
+``game_over``; its seats then reveal their nonces as at any table. The lobby opens it
+(:meth:`~atout.server.core.lobby.Lobby.open_rematch`) and holds it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
-from atout.server.core import members as view
+from atout.server.core import told
+from atout.server.core.actor import TableActor
 from atout.server.core.conns import Conn, token_hash
+from atout.server.core.members import Seat
 from atout.server.core.restore import head_record
 from atout.server.core.status import Status
-from atout.server.core.table import Seat, TableActor
+from atout.server.core.table import Host, Table
 from atout.server.storage import record as r
-
-if TYPE_CHECKING:
-    from atout.server.core.router import Core
 
 
 def on_rematch(t: TableActor, c: Conn, msg: m.Rematch, now: float) -> None:
-    idx = c.seats.get(t.id)
+    idx = t.members.seat_of(c)
     if idx is None:
         raise ProtocolError(
             "table.not_seated", "Only a player of this table may ask for a rematch."
@@ -32,37 +30,27 @@ def on_rematch(t: TableActor, c: Conn, msg: m.Rematch, now: float) -> None:
         )
     if t.rematch is not None:
         nt = t.host.table(t.rematch)
-        t.host.reply(c, msg, m.Ok, m.TableBody(table=t.rematch))
+        t.members.reply(c, msg, m.Ok, m.TableBody(table=t.rematch))
         if nt is not None:
-            send_rematch_ready(t, c, idx)
+            seq = t.members.next_seq()
+            t.members.send(c.id, told.rematch_ready(t, t.members.addresses[idx], seq))
         return
     t.rematch_votes.add(idx)
     t.rematch_commitments[idx] = msg.body.nonce_commitment
-    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
-    view.broadcast(
-        t,
-        lambda to: m.RematchVotes(
-            sender=m.GM,
-            to=to,
-            seq=t.seq,
-            body=m.RematchBody(table=t.id, votes=sorted(t.rematch_votes)),
-        ),
-    )
+    t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    body = m.RematchBody(table=t.id, votes=sorted(t.rematch_votes))
+    t.members.broadcast(lambda to, seq: m.RematchVotes(sender=m.GM, to=to, seq=seq, body=body))
     humans = {s.index for s in t.seats if s.bot is None}
     if humans <= t.rematch_votes:
         t.host.make_rematch(t, now)
 
 
-def send_rematch_ready(t: TableActor, c: Conn, idx: int) -> None:
-    t.host.send(c.id, view.rematch_ready(t, f"{t.id}/{idx}", t.next_seq()))
-
-
-def make_rematch(core: Core, t: TableActor, now: float) -> None:
-    """Every player voted: a new table with the same seats (the connections still here
-    keep theirs, with new tokens), its secret the one committed in ``game_over``."""
-    nid = core.lobby.new_table_id()
+def make_rematch(host: Host, t: Table, nid: str, now: float) -> TableActor:
+    """Every player of ``t`` voted: table ``nid`` with the same seats (the connections still
+    here keep theirs, with new tokens; its spectators watch it), its secret the one committed
+    in ``game_over``; stored, and announced to ``t``'s members. Not started yet."""
     nt = TableActor(
-        host=core,
+        host=host,
         id=nid,
         game=t.game,
         players=t.players,
@@ -73,32 +61,32 @@ def make_rematch(core: Core, t: TableActor, now: float) -> None:
         rematch_of=t.id,
     )
     # the secret committed in game_over, then the commitments given with the votes
-    nt.commit_secret(t.next_secret or r.new_secret(core.entropy(32)))
+    nt.commit_secret(t.next_secret or r.new_secret(host.entropy(32)))
     tokens: dict[int, str] = {}
     for s, old in zip(nt.seats, t.seats, strict=True):
-        if s.bot is None and old.conn is not None and old.conn in core.conns:
-            tokens[s.index] = tok = core.entropy(16).hex()
-            s.token_hash, s.conn = token_hash(tok), old.conn
+        c = t.members.conn(old.conn) if s.bot is None else None
+        if c is not None:
+            tokens[s.index] = tok = host.entropy(16).hex()
+            s.token_hash = token_hash(tok)
             nt.commit_nonce(s, t.rematch_commitments.get(s.index))
-            core.conns[old.conn].seats[nid] = s.index
+            nt.members.sit(s, c)
         elif s.bot is None:
             s.name = ""
     t.rematch = nid
-    core.tables[nid] = nt
-    core.store.create_table(head_record(nt))
-    core.store.set_rematch(t.id, nid)
-    t.seq += 1  # rematch_ready: after the votes, its own number
-    for s in t.seats:
-        if s.conn is not None and s.conn in core.conns:
-            tok = tokens.get(s.index)
-            seat = s.index if tok else None
-            core.send(s.conn, view.rematch_ready(t, f"{t.id}/{s.index}", t.seq, seat, tok))
-    for cid in list(t.spectators):
-        c = core.conns.get(cid)
-        if c is None:
-            continue
-        nt.spectators.add(cid)
-        c.watching.add(nid)
-        core.send(cid, view.rematch_ready(t, f"{t.id}/spectators", t.seq))
-    view.broadcast_table(nt)
-    nt.maybe_autostart(now)
+    host.store.create_table(head_record(nt))
+    host.store.set_rematch(t.id, nid)
+    seq = t.members.next_seq()  # rematch_ready: after the votes, its own number
+    for old, c in t.members.seated():
+        tok = tokens.get(old.index)
+        seat = old.index if tok else None
+        to = t.members.addresses[old.index]
+        t.members.send(c.id, told.rematch_ready(t, to, seq, seat, tok))
+    spectators = list(t.members.watching())
+    for c in spectators:
+        nt.members.watch(c)
+    if spectators:
+        ready = told.rematch_ready(t, f"{t.id}/spectators", seq)
+        for c in spectators:
+            t.members.send(c.id, ready)
+    told.table_changed(nt)
+    return nt

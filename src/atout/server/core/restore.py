@@ -7,13 +7,15 @@ import msgspec
 
 from atout.games import get_game
 from atout.protocol import messages as m
+from atout.server.core.actor import TableActor
 from atout.server.core.fields import SEAT_FIELDS, pick
+from atout.server.core.members import Seat, seat_record
 from atout.server.core.status import Status, Timer
-from atout.server.core.table import Host, Seat, TableActor, replay, seat_record
+from atout.server.core.table import Host, Table, replay
 from atout.server.storage import record as r
 
 
-def head_record(t: TableActor) -> r.TableRecord:
+def head_record(t: Table) -> r.TableRecord:
     return r.TableRecord(
         table=t.id,
         game=t.game.id,
@@ -54,7 +56,7 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
         store.set_secret(t.id, t.secret, t.commitment)  # type: ignore[arg-type]
         for s in t.seats:
             if s.bot is not None:
-                store.set_seat(t.id, seat_record(s))
+                t.save_seat(s)
     if rec.status == Status.WAITING and lim.waiting_ttl > 0:
         t.push(max(now, rec.created + lim.waiting_ttl), Timer.EXPIRE)
     if rec.status == Status.WAITING and all(s.taken for s in t.seats):
@@ -63,7 +65,7 @@ def from_record(host: Host, rec: r.TableRecord, now: float) -> TableActor:
         t.state, t.history = replay(rec)
         t.seed, t.commitment = rec.seed, rec.commitment
         t.moves = list(rec.moves)
-        t.seq = t.version + 1
+        t.members.seq = t.version + 1
         if rec.status == Status.FINISHED:
             t.result = rec.result
         elif t.state.current is None:  # crashed between the last move and the finish

@@ -8,11 +8,11 @@ only then sends the returned messages.
 The core is the router: it knows the connections (:mod:`atout.server.core.conns`), limits what
 clients may do, runs the timer queue, and hands lobby requests to the
 :class:`~atout.server.core.lobby.Lobby` (the directory of tables) and each table request to its
-handler (:mod:`~atout.server.core.seating`, :mod:`~atout.server.core.talk`,
-:mod:`~atout.server.core.rematch`) with the table's :class:`~atout.server.core.table.TableActor`. What
-members are sent is built in :mod:`atout.server.core.members` (and checked by its leak guard);
-seated bots run through :class:`~atout.server.core.seated.Seated`. It is generic over
-:mod:`atout.games`: no game is named here.
+handler (:mod:`~atout.server.core.seating`, the table's :class:`~atout.server.core.talk.Talk`,
+:mod:`~atout.server.core.rematch`) with the table's :class:`~atout.server.core.actor.TableActor`.
+What members are sent is built in :mod:`atout.server.core.told` (and checked by the leak guard,
+:mod:`atout.server.core.leak`); seated bots run through :class:`~atout.server.core.seated.Seated`.
+It is generic over :mod:`atout.games`: no game is named here.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from atout.server.accounts.accounts import Accounts
 from atout.server.accounts.api import Api
 from atout.server.accounts.ratings import Ratings
 from atout.server.accounts.throttle import Throttle, address_key
-from atout.server.core import members as view
-from atout.server.core import rematch, seating, talk
+from atout.server.core import rematch, seating, told
+from atout.server.core.actor import TableActor
 from atout.server.core.conns import (
     Address,
     Bucket,
@@ -44,20 +44,20 @@ from atout.server.core.conns import (
     is_loopback,
     limited,
 )
+from atout.server.core.leak import LeakError, scrub
 from atout.server.core.limits import CoreLimits
 from atout.server.core.lobby import Lobby
-from atout.server.core.members import LeakError
 from atout.server.core.restore import from_record
 from atout.server.core.seated import Search, Seated
 from atout.server.core.status import ENDED, Status, Timer
-from atout.server.core.table import TableActor, parse_move
+from atout.server.core.table import Table, parse_move
 from atout.server.storage.db import Database
 from atout.server.storage.store import SQLiteStore
 
 log = logging.getLogger("atout.server")
 #: Commands that cost the loop more, counted as this many in the rate limits: a page of tables
 #: (~1.6 ms with 300 tables: a scan, a sort, fifty tables described), a hint (a bot's decision),
-#: a watch or a resume (a catch-up: up to ``members.CATCH_UP_STEPS`` steps' events described).
+#: a watch or a resume (a catch-up: up to ``told.CATCH_UP_STEPS`` steps' events described).
 COSTS: dict[type, float] = {m.ListTables: 8.0, m.Hint: 4.0, m.Watch: 8.0, m.Resume: 8.0}
 #: The commands addressed to one table (their body names it): handled by the table's actor,
 #: and routed by a node (:mod:`atout.server.nodes.node`) to the node that holds the table.
@@ -75,7 +75,7 @@ __all__ = ["Core", "CoreLimits", "LeakError", "Out", "check_name"]
 
 class Core:
     """All tables and connections of one game master; the :class:`~atout.server.core.table.Host`
-    of its tables."""
+    of its tables (and the outbox their members' frames go to)."""
 
     def __init__(
         self,
@@ -105,7 +105,7 @@ class Core:
         self.held = 0.0
         self.conns: dict[int, Conn] = {}
         self.addresses: dict[str, Address] = {}
-        self.lobby = Lobby(self)
+        self.lobby = Lobby(self, self.addresses)
         self.tables: dict[str, TableActor] = self.lobby.tables
         self._games_memo: tuple[tuple[str, ...], m.GamesBody] | None = None
         self._timers: list[tuple[float, int, str, int, Timer, int]] = []
@@ -132,8 +132,8 @@ class Core:
             m.Hint: seating.on_hint,
             m.Rematch: rematch.on_rematch,
             m.FillBots: seating.on_fill_bots,
-            m.React: talk.on_react,
-            m.Chat: talk.on_chat,
+            m.React: lambda t, c, msg, now: t.talk.react(c, msg, now),
+            m.Chat: lambda t, c, msg, now: t.talk.chat(c, msg, now, self.chat),
         }
         # one list of table commands: the handlers' keys are TABLE_MESSAGES, in its order
         self._table_handlers = {t: handlers[t] for t in TABLE_MESSAGES}
@@ -257,17 +257,14 @@ class Core:
                 a.conns -= 1
                 if a.conns <= 0:
                     del self.addresses[c.address]
-        for tid in c.watching:
+        for tid in [*c.seats, *c.watching]:
             t = self.tables.get(tid)
-            if t is not None:
-                t.spectators.discard(conn)
-        for tid, idx in c.seats.items():
-            t = self.tables.get(tid)
-            if t is not None and t.seats[idx].conn == conn:
-                t.seats[idx].conn = None
-                if t.status == Status.PLAYING:
-                    t.gone(t.seats[idx], now)
-                view.broadcast_table(t)
+            seat = None if t is None else t.members.drop(c)
+            if t is None or seat is None:
+                continue
+            if t.status == Status.PLAYING:
+                t.gone(seat, now)
+            told.table_changed(t)
         return out
 
     def tick(self, now: float) -> list[Out]:
@@ -386,21 +383,21 @@ class Core:
     def reply(self, c: Conn, req: m.Message, cls: type[m.Message], body: Any) -> None:
         self.send(c.id, cls(sender=m.GM, to=c.name or "", id=req.id, body=body))  # type: ignore[call-arg]
 
-    def push(self, when: float, t: TableActor, kind: Timer, arg: int = -1) -> None:
+    def push(self, when: float, t: Table, kind: Timer, arg: int = -1) -> None:
         self._timer_no += 1
         heapq.heappush(self._timers, (when, self._timer_no, t.id, t.version, kind, arg))
 
-    def bot_move(self, t: TableActor, seat: int) -> Any:
+    def bot_move(self, t: Table, seat: int) -> Any:
         return self.bots.move(t, seat)
 
-    def cancel_bot(self, t: TableActor) -> None:
+    def cancel_bot(self, t: Table) -> None:
         self.bots.cancel(t.id)
 
     def table(self, tid: str) -> TableActor | None:
         return self.tables.get(tid)
 
-    def make_rematch(self, t: TableActor, now: float) -> None:
-        rematch.make_rematch(self, t, now)
+    def make_rematch(self, t: Table, now: float) -> None:
+        self.lobby.open_rematch(t, now)
 
     # ================================================================== the lobby
     def _hello(self, c: Conn, msg: m.Hello, now: float) -> None:
@@ -462,12 +459,7 @@ class Core:
     @staticmethod
     def _sat_at(t: TableActor, c: Conn) -> bool:
         """Whether ``c`` holds a seat at ``t`` or its account held one there."""
-        if t.id in c.seats:
-            return True
-        key = c.account.casefold() if c.account is not None else None
-        return key is not None and any(
-            s.account is not None and s.account.casefold() == key for s in t.seats
-        )
+        return t.members.seat_of(c) is not None or t.members.account_seat(c.account) is not None
 
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
         """The games' summaries, built once per set of games: building them takes ~1.6 ms
@@ -484,7 +476,7 @@ class Core:
             memo = self._games_memo = (key, m.GamesBody(games=games))
         self.reply(c, msg, m.Games, memo[1])
 
-    def game_ended(self, t: TableActor, now: float) -> None:
+    def game_ended(self, t: Table, now: float) -> None:
         """A table finished: every account's seat is recorded, and if the game was rated
         (every seat an account's or a bot's) their ratings move."""
         if not any(s.account is not None for s in t.seats):
@@ -513,11 +505,8 @@ class Core:
         message, message_fr = e.message, e.message_fr
         t = self.tables.get(table) if table else None
         if t is not None and t.state is not None:
-            secret = t.state.secret_cards(c.seats.get(t.id))
-            message, message_fr = (
-                view.scrub(message, secret, "en"),
-                view.scrub(message_fr, secret, "fr"),
-            )
+            secret = t.state.secret_cards(t.members.seat_of(c))
+            message, message_fr = scrub(message, secret, "en"), scrub(message_fr, secret, "fr")
         body = m.ErrorBody(
             code=e.code,
             message=message,

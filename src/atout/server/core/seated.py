@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.bots import make_bot
 from atout.bots.pool import cap_budget, choose_move
 from atout.server.core.limits import CoreLimits
+from atout.server.core.table import Table
 from atout.server.storage import record as r
-
-if TYPE_CHECKING:
-    from atout.server.core.table import TableActor
 
 MAX_SHIPPED = 20_000  # legal moves sent to a search's worker; beyond, the bot runs here (it
 # asks its heuristic anyway past a few hundred)
@@ -55,7 +53,7 @@ class Seated:
         self.waiting: list[Search] = []  # made, not yet handed to the shell
         self.running: dict[str, Search] = {}  # table -> its search, until its move is back
 
-    def move(self, t: TableActor, seat: int) -> Any:
+    def move(self, t: Table, seat: int) -> Any:
         """The move of a seat the game master plays, or None when a search was queued."""
         state = t.state
         assert state is not None
@@ -92,7 +90,7 @@ class Seated:
         view = state.view(seat) if getattr(bot, "needs_view", True) else {}
         return bot.choose(t.game, view, legal)
 
-    def played(self, t: TableActor, seat: int, move: Any) -> None:
+    def played(self, t: Table, seat: int, move: Any) -> None:
         """A search's move was played: the bot at the table remembers it (its belief)."""
         remember = getattr(t.bots.get(seat, (None, None))[1], "remember", None)
         if remember is not None:

@@ -2,9 +2,10 @@
 fill the empty seats with bots, a seat's nonce (reveal), a move, a hint.
 
 Each handler takes the table, the asking connection, the message and the time, checks the request
-and answers through the table's host (refusals are raised as :class:`ProtocolError` or
-:class:`IllegalMove`; the router turns them into ``error`` frames). The game's rules are the
-game's: a move is only parsed here and applied by :meth:`TableActor.play`.
+and answers through the table's members (refusals are raised as :class:`ProtocolError` or
+:class:`IllegalMove`; the router turns them into ``error`` frames); a seat taken, left or
+watched is linked to its connection by :class:`~atout.server.core.members.Members`. The game's
+rules are the game's: a move is only parsed here and applied by :meth:`TableActor.play`.
 """
 
 from __future__ import annotations
@@ -17,17 +18,20 @@ from atout.bots.hint import hint
 from atout.games.base import IllegalMove
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
-from atout.server.core import members as view
+from atout.server.core import told
+from atout.server.core.actor import TableActor
 from atout.server.core.conns import Conn, token_hash
+from atout.server.core.leak import check_leak
+from atout.server.core.members import Seat
 from atout.server.core.status import ENDED, Status
-from atout.server.core.table import Seat, TableActor, closed, parse_move, seat_record
+from atout.server.core.table import Table, parse_move
 from atout.server.storage import record as r
 
 
 def on_join(t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
-    if t.id in c.seats:
+    if t.members.seat_of(c) is not None:
         raise already_seated()
-    if account_seat(t, c) is not None:
+    if t.members.account_seat(c.account) is not None:
         raise ProtocolError(
             "lobby.account_seated",
             "Your account already holds a seat here: resume it.",
@@ -64,25 +68,14 @@ def seat_player(
     """``c`` takes the free ``seat`` with its nonce's ``commitment`` (None: the game master's
     nonce): its token in the reply (``joined``), then the table."""
     token = t.host.entropy(16).hex()
-    seat.name, seat.token_hash, seat.conn = c.name or "", token_hash(token), c.id
+    seat.name, seat.token_hash = c.name or "", token_hash(token)
     seat.account = c.account
     t.commit_nonce(seat, commitment)
-    c.seats[t.id] = seat.index
-    t.host.store.set_seat(t.id, seat_record(seat))
-    t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
-    view.broadcast_table(t)
+    t.members.sit(seat, c)
+    t.save_seat(seat)
+    t.members.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+    told.table_changed(t)
     t.maybe_autostart(now)
-
-
-def account_seat(t: TableActor, c: Conn) -> Seat | None:
-    """The seat ``c``'s account holds here (None: a guest, or no seat)."""
-    if c.account is None:
-        return None
-    key = c.account.casefold()
-    return next(
-        (s for s in t.seats if s.account is not None and s.account.casefold() == key),
-        None,
-    )
 
 
 def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
@@ -103,14 +96,14 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
         )
     renew = seat is None  # taken back as the account that holds it: a new token
     if seat is None:
-        seat = account_seat(t, c)
+        seat = t.members.account_seat(c.account)
     if seat is None or seat.token_hash is None:
         raise ProtocolError(
             "lobby.bad_token",
             "This token holds no seat at this table.",
             "Ce jeton ne correspond à aucun siège de cette table.",
         )
-    held = c.seats.get(t.id)
+    held = t.members.seat_of(c)
     if held is not None and held != seat.index:
         # one connection, one seat (the seat it holds would keep its connection for ever);
         # said before any token changes: a refusal changes nothing
@@ -118,16 +111,14 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
     if renew:
         token = t.host.entropy(16).hex()
         seat.token_hash = token_hash(token)
-        t.host.store.set_seat(t.id, seat_record(seat))
-    old = seat.conn
-    if old is not None and old != c.id and old in t.host.conns:
-        oc = t.host.conns[old]
-        oc.seats.pop(t.id, None)
-        t.host.send(
-            old,
+        t.save_seat(seat)
+    old = t.members.take_over(seat, c)
+    if old is not None:
+        t.members.send(
+            old.id,
             m.Error(
                 sender=m.GM,
-                to=oc.name or "",
+                to=old.name or "",
                 body=m.ErrorBody(
                     code="table.seat_taken_over",
                     message="Another connection resumed your seat with its token.",
@@ -136,14 +127,13 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
                 ),
             ),
         )
-    seat.conn = c.id
-    c.seats[t.id] = seat.index
     t.back(seat, now)
-    t.host.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
-    view.broadcast_table(t)
+    t.members.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))
+    told.table_changed(t)
     if t.reveal_at is not None:  # its seat may still owe its reveal
-        t.host.send(c.id, view.reveal_ask(t, f"{t.id}/{seat.index}", t.next_seq(), now))
-    view.catch_up(t, c, seat.index, b.version, now)
+        ask = told.reveal_ask(t, t.members.addresses[seat.index], t.members.next_seq(), now)
+        t.members.send(c.id, ask)
+    told.catch_up(t, c, seat.index, b.version, now)
 
 
 def already_seated() -> ProtocolError:
@@ -155,30 +145,23 @@ def already_seated() -> ProtocolError:
 
 
 def on_watch(t: TableActor, c: Conn, msg: m.Watch, now: float) -> None:
-    t.spectators.add(c.id)
-    c.watching.add(t.id)
-    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
-    t.host.send(
-        c.id,
-        m.Table(sender=m.GM, to=f"{t.id}/spectators", seq=t.next_seq(), body=view.info(t)),
-    )
-    view.catch_up(t, c, None, msg.body.version, now)
+    t.members.watch(c)
+    t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    seq = t.members.next_seq()
+    t.members.send(c.id, m.Table(sender=m.GM, to=f"{t.id}/spectators", seq=seq, body=told.info(t)))
+    told.catch_up(t, c, None, msg.body.version, now)
 
 
 def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
-    if c.id in t.spectators:
-        t.spectators.discard(c.id)
-        c.watching.discard(t.id)
-        t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    if t.members.unwatch(c):
+        t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
         return
-    idx = c.seats.get(t.id)
-    if idx is None:
+    if t.members.seat_of(c) is None:
         raise ProtocolError("table.not_seated", "You hold no seat at this table.")
     if t.reveal_at is not None:  # a seat freed now could be taken again with a chosen nonce
         raise revealing()
-    seat = t.seats[idx]
-    del c.seats[t.id]
-    seat.conn = None
+    seat = t.members.unseat(c)
+    idx = seat.index
     if t.status == Status.WAITING:
         seat.name, seat.token_hash, seat.nonce, seat.nonce_by = "", None, None, None
         seat.account = seat.nonce_commitment = None
@@ -186,15 +169,15 @@ def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
         seat.bot, seat.token_hash = t.settings.bot_kind, None
         seat.name = f"{seat.name} (bot)"
     if t.status not in ENDED:
-        t.host.store.set_seat(t.id, seat_record(seat))
-    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
-    view.broadcast_table(t)
+        t.save_seat(seat)
+    t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    told.table_changed(t)
     if t.status == Status.PLAYING and t.state is not None and t.state.current == idx:
         t.schedule(now)
 
 
 def on_start(t: TableActor, c: Conn, msg: m.Start, now: float) -> None:
-    if t.id not in c.seats:
+    if t.members.seat_of(c) is None:
         raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
     if t.status != Status.WAITING:
         raise ProtocolError("table.already_started", "The game has already started.")
@@ -206,13 +189,13 @@ def on_start(t: TableActor, c: Conn, msg: m.Start, now: float) -> None:
             "Every seat must be taken first.",
             "Tous les sièges doivent être pris.",
         )
-    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
     t.start(now)
 
 
 def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
     """The empty seats get the table's bot kind, then the game starts."""
-    if t.id not in c.seats:
+    if t.members.seat_of(c) is None:
         raise ProtocolError(
             "table.not_seated",
             "Only a seated player may fill the table with bots.",
@@ -235,10 +218,18 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
             detail={"retry_after": wait},
         )
     fill_bots(t)
-    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
-    view.broadcast_table(t)
+    t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    told.table_changed(t)
     if all(s.taken for s in t.seats):
         t.start(now)
+
+
+def closed(t: Table) -> ProtocolError:
+    return ProtocolError(
+        "table.closed",
+        f"This table was closed ({t.status}): it ended without a result.",
+        f"Cette table a été fermée ({t.status}) : elle s'est terminée sans résultat.",
+    )
 
 
 def revealing() -> ProtocolError:
@@ -276,12 +267,12 @@ def on_reveal(t: TableActor, c: Conn, msg: m.Reveal, now: float) -> None:
             "Ce nonce ne correspond pas à l'engagement de votre siège.",
             detail={"table": t.id, "commitment": seat.nonce_commitment},
         )
-    t.host.reply(c, msg, m.Ok, m.TableBody(table=t.id))
+    t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
     if seat.nonce is None:  # said again (a resumed seat): nothing new
         t.reveal(seat, nonce, now)
 
 
-def fill_bots(t: TableActor, keep: int | None = None) -> None:
+def fill_bots(t: Table, keep: int | None = None) -> None:
     """Every free seat but ``keep`` to a bot of the table's kind (its nonce fixed by the
     secret)."""
     kind = t.settings.bot_kind
@@ -289,7 +280,7 @@ def fill_bots(t: TableActor, keep: int | None = None) -> None:
         if not s.taken and s.index != keep:
             s.bot, s.name = kind, f"bot-{kind}"
             s.nonce, s.nonce_by = r.bot_nonce(t.secret or "", s.index), "bot"
-            t.host.store.set_seat(t.id, seat_record(s))
+            t.save_seat(s)
 
 
 def on_move(t: TableActor, c: Conn, msg: m.Move, now: float) -> None:
@@ -319,7 +310,7 @@ def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
             f"C'est au tour du siège {state.current}, pas du siège {idx}.",
         )
     move, why = hint(t.game, state.view(idx), state.legal_moves())
-    listed, _ = view.listed(t)
+    listed, _ = told.listed(t)
     index = next((i for i, x in enumerate(listed) if x == move), None)
     body = m.AdviceBody(
         table=t.id,
@@ -331,13 +322,13 @@ def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
     )
     reply = m.Advice(sender=m.GM, to=c.name or "", id=msg.id, body=body)
     if t.host.leak_guard:
-        view.check_leak(t, idx, reply)
-    t.host.send(c.id, reply)
+        check_leak(state, t.id, idx, reply)
+    t.members.send(c.id, reply)
 
 
-def seat_of(t: TableActor, c: Conn) -> int:
+def seat_of(t: Table, c: Conn) -> int:
     """The client's seat here (``table.not_seated`` if it holds none)."""
-    idx = c.seats.get(t.id)
+    idx = t.members.seat_of(c)
     if idx is None:
         raise ProtocolError(
             "table.not_seated",
@@ -347,7 +338,7 @@ def seat_of(t: TableActor, c: Conn) -> int:
     return idx
 
 
-def playing_seat(t: TableActor, c: Conn) -> int:
+def playing_seat(t: Table, c: Conn) -> int:
     """The client's seat here, for a request that needs a game in play."""
     idx = seat_of(t, c)
     if t.status == Status.WAITING or t.state is None:

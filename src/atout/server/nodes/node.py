@@ -42,7 +42,7 @@ import msgspec
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
 from atout.protocol.errors import ProtocolError
-from atout.server.core import members as view
+from atout.server.core import told
 from atout.server.core.lobby import LEVEL_IDS
 from atout.server.core.router import TABLE_COMMANDS, Core, Out
 from atout.server.core.status import ENDED, OPEN
@@ -606,7 +606,7 @@ class Node:
             if key != last:
                 self._listed[tid] = key
                 free = sum(1 for s in t.seats if not s.taken)
-                info = msgspec.json.encode(view.info(t)).decode()
+                info = msgspec.json.encode(told.info(t)).decode()
                 upsert.append(
                     Listed(tid, t.game.id, t.players, str(t.status), t.created,
                            int(t.settings.private), int(t.quick), free, info, t.settings.bot_kind)
