@@ -6,6 +6,7 @@ and the app renders it whole. Everything here is plain data, so it is easy to te
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,17 @@ from atout.games import get_game, sentences
 from atout.games.base import Event, Game, ViewSpec
 from atout.protocol import messages as m
 from atout.tui.i18n import tr
+
+
+class Stage(enum.StrEnum):
+    """Where the terminal client is: what its status line says."""
+
+    CONNECTING = "connecting"
+    WAITING = "waiting"  # seated (or watching), the game not dealt yet
+    PLAYING = "playing"
+    OVER = "over"
+    RECONNECTING = "reconnecting"  # its node went away: another address is tried
+    CLOSED = "closed"  # the connection is gone, or it was refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +51,7 @@ class Model:
     """
 
     lang: str = "en"
-    stage: str = "connecting"  # connecting | waiting | playing | over | reconnecting | closed
+    stage: Stage = Stage.CONNECTING
     url: str = ""  # the addresses given (several: separated by commas)
     node: str = ""  # the one this client reached
     game_id: str | None = None

@@ -18,7 +18,7 @@ from atout.cards import card, is_card_code
 from atout.games import sentences
 from atout.games.base import COMMON_VIEW_KEYS, Field
 from atout.tui.i18n import tr
-from atout.tui.model import Model
+from atout.tui.model import Model, Stage
 
 RED = "bold red"
 BLACK = "bold"
@@ -241,7 +241,7 @@ def log_text(model: Model, limit: int = 300) -> Text:
 def status_text(model: Model, now: float | None = None) -> Text:
     """One or two lines: what the player can do now, an error, the hint, the turn's clock."""
     out = _status(model)
-    if model.deadline_at is not None and now is not None and model.stage == "playing":
+    if model.deadline_at is not None and now is not None and model.stage == Stage.PLAYING:
         left = max(0, round(model.deadline_at - now))
         out.append(" · ⏱ " + tr(model.lang, "time_left", seconds=left), "bold magenta")
     return out
@@ -251,15 +251,15 @@ def _status(model: Model) -> Text:
     lang = model.lang
     if model.message:
         return Text(model.message, style="bold red")
-    if model.stage == "connecting":
+    if model.stage == Stage.CONNECTING:
         return Text(tr(lang, "connecting", url=model.url))
-    if model.stage == "closed":
+    if model.stage == Stage.CLOSED:
         return Text(tr(lang, "closed"), style="bold red")
-    if model.stage == "reconnecting":
+    if model.stage == Stage.RECONNECTING:
         return Text(tr(lang, "reconnecting", url=model.node), style="bold yellow")
-    if model.stage == "waiting":
+    if model.stage == Stage.WAITING:
         return Text(tr(lang, "waiting_players", url=model.url, table=model.table))
-    if model.stage == "over":
+    if model.stage == Stage.OVER:
         return Text(tr(lang, "over_status" if model.seat is not None else "over"), style="bold")
     if model.seat is None:
         return Text(tr(lang, "watching", table=model.table))

@@ -28,7 +28,7 @@ from atout.games import get_game
 from atout.games.base import Game, ViewSpec
 from atout.protocol import messages as m
 from atout.tui.i18n import tr
-from atout.tui.model import Model, event_text, move_label, seats_of
+from atout.tui.model import Model, Stage, event_text, move_label, seats_of
 
 
 @dataclass
@@ -68,7 +68,7 @@ class Session:
         self._pending: int | None = None  # version a move of ours was sent on
         self._message = ""
         self._hint: tuple[int, str, int | None] | None = None  # (version, text, index)
-        self._stage = "connecting"
+        self._stage = Stage.CONNECTING
         self._deadline: tuple[int, float] | None = None  # (version, monotonic time it expires)
         self.model = Model(lang=opts.lang, url=opts.url)
         self.specs: dict[str, ViewSpec] = {}  # each game's view spec, from the server's list
@@ -124,7 +124,7 @@ class Session:
                     return
                 await feed.wait()
         except Exception as e:  # refused, unreachable, bad URL: say so on screen, not a traceback
-            self._stage = "closed"
+            self._stage = Stage.CLOSED
             self._message = _error_text(e, o.lang)
             self.emit()
         finally:
@@ -140,7 +140,7 @@ class Session:
             return False
         if self.seat is not None and self.token is None:
             return False
-        self._stage = "reconnecting"
+        self._stage = Stage.RECONNECTING
         self.emit()
         deadline = time.monotonic() + o.reconnect
         while True:
@@ -178,14 +178,14 @@ class Session:
             self.token = ready.token
         self._pending, self._hint, self._message, self._deadline = None, None, "", None
 
-    def _stage_of(self, feed: TableFeed) -> str:
+    def _stage_of(self, feed: TableFeed) -> Stage:
         if feed.over is not None:
-            return "over"
+            return Stage.OVER
         if self.client is not None and self.client.closed.is_set():
-            return "closed"
+            return Stage.CLOSED
         if feed.update is None:
-            return "waiting"
-        return "playing"
+            return Stage.WAITING
+        return Stage.PLAYING
 
     # -- intents from the app -----------------------------------------------------------------
     async def play(self, index: int, version: int) -> None:
@@ -318,7 +318,7 @@ class Session:
             and u.turn == u.seat == self.seat
             and not pending
             and feed.over is None
-            and self._stage == "playing"  # not while the connection is away
+            and self._stage == Stage.PLAYING  # not while the connection is away
         ):
             moves = tuple(game.parse_move(x) for x in u.legal)
         hint, hint_index = "", None
