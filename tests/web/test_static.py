@@ -62,7 +62,6 @@ def test_every_module_the_page_imports_is_served():
         "words.json",
         "table.js",
         "dom.js",
-        "pages.js",
         "layouts.js",
         "anim.js",
         "sound.js",

@@ -1,0 +1,94 @@
+// The game master's messages into the state: the table's info, its updates, the result, votes,
+// reactions and chat. Each one tells what to draw (events.js); nothing here draws.
+
+import { ServerError } from "./net.js";
+import { S, saveSeat, resetTable, myTurn } from "./state.js";
+import { emit } from "./events.js";
+import { tr, colon, seatName } from "./names.js";
+import { toLobby } from "./seating.js";
+import { play } from "./sound.js";
+
+/** One message from the game master (every one comes here first, replies included). */
+export function receive(msg) {
+  const t0 = performance.now();
+  const b = msg.body || {};
+  if (msg.cmd === "error") {
+    if (msg.id == null) notice(b);
+    return;
+  }
+  if (!S.at || b.table !== S.at.table) return;
+  switch (msg.cmd) {
+    case "table":
+      S.info = b;
+      // a quick-play table says when bots may fill it (the opener's wait counts, not ours)
+      if (b.fill_in != null) S.waitUntil = performance.now() + b.fill_in * 1000;
+      else if (b.status !== "waiting") S.waitUntil = null;
+      break;
+    case "started":
+      S.info = { ...(S.info || {}), commitment: b.commitment, seats: b.seats, status: "playing" };
+      break;
+    case "update":
+      update(b);
+      break;
+    case "game_over":
+      S.over = b;
+      S.deadlineAt = null;
+      break;
+    case "rematch":
+      S.votes = b.votes;
+      break;
+    case "reaction":
+      emit("reaction", b.seat, tr("phrase_" + b.phrase));
+      return;
+    case "chat":
+      S.log.push({ text: `${seatName(b.seat)}${colon()}${b.text}`, kind: "chat", seat: b.seat });
+      emit("table");
+      return;
+    case "rematch_ready":
+      // The same seats at a new table: follow it (a player with its new token).
+      S.at = { table: b.new_table, seat: b.seat ?? null, token: b.token ?? null };
+      saveSeat();
+      resetTable();
+      S.info = null;
+      break;
+    default:
+      return;
+  }
+  emit("table");
+  if (msg.cmd === "update") emit("drawn", t0);
+}
+
+/** An error that answers no request: another window took our seat, or news (the server
+ *  stopping, the table moving) that the page reconnects after, or a refusal to show. */
+function notice(b) {
+  if (b.code === "table.seat_taken_over" && S.at && b.detail && b.detail.table === S.at.table) {
+    S.at = null;
+    saveSeat();
+    toLobby(tr("seat_taken_over"));
+    return;
+  }
+  S.message = b.code === "server.shutting_down" ? tr("server_stopping") : b.code === "table.moved" ? tr("table_moved") : tr("refused", { text: new ServerError(b).text(S.lang) });
+  emit("table");
+}
+
+function update(b) {
+  const wasMine = myTurn();
+  for (const e of b.events) {
+    S.log.push({ text: e.text || `${e.kind} ${JSON.stringify(e.data)}`, kind: e.kind, seat: e.seat });
+  }
+  if (!S.update) emit("first-update", b.view.game);
+  S.update = b;
+  S.lastEvents = b.events;
+  S.lastVersion = b.version;
+  S.deadlineAt = b.deadline != null ? performance.now() + b.deadline * 1000 : null;
+  S.deadlineTotal = b.deadline;
+  soundFor(b, wasMine);
+}
+
+/** What this update deserves to be heard: a deal, a card played, our turn. */
+function soundFor(body, wasMine) {
+  if (S.screen !== "table") return;
+  if (body.events.some((e) => e.kind === "deal")) play("deal");
+  else if (body.events.some((e) => e.seat != null && e.seat !== (S.at && S.at.seat))) play("play");
+  if (!wasMine && myTurn()) play("turn");
+}

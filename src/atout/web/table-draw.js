@@ -1,0 +1,256 @@
+// Drawing the card table from its model and selection (table.js): the seats, the felt (the
+// game's layout), a blind hand to draw from, your hand, the prompt and the action buttons.
+
+import { cardEl, backEl, cardName } from "./cards.js";
+import { t } from "./i18n.js";
+import { h } from "./dom.js";
+import { icon } from "./icons.js";
+import { moveCards, sortHand } from "./select.js";
+import { startDrag } from "./table-events.js";
+
+/** What a layout draws with: the language, names, and cards made by the table. */
+function context(T) {
+  const m = T.model;
+  return {
+    lang: m.lang,
+    me: m.me,
+    tr: (k, v) => t(m.lang, k, v),
+    seatName: m.seatName,
+    short: m.shortName,
+    card: (code, opts) => cardNode(T, code, opts),
+    back: (key) => backNode(key),
+    table: T,
+  };
+}
+
+/** Draws the whole table ``T`` from its model and selection. */
+export function draw(T) {
+  const m = T.model;
+  const L = T.layout;
+  const ctx = context(T);
+  const exact = T.exact();
+  const need = exact.length ? T.nextParam(exact) : null;
+  drawSeats(T, ctx, need);
+  T.p.felt.replaceChildren(...[L.felt(m.view, ctx, T)].flat().filter(Boolean));
+  T.p.felt.dataset.game = m.game;
+  if (need && need.key === "colour") T.p.felt.append(colourChooser(T, need.values));
+  const blind = blindHand(T, ctx);
+  if (blind) T.p.felt.append(blind);
+  drawHand(T);
+  drawActions(T, ctx, exact, need);
+  T.drawnVersion = m.version;
+}
+
+function cardNode(T, code, { where = "", key = null, interactive = false, label = null, last = false } = {}) {
+  const m = T.model;
+  const sel = T.sel.cards.includes(code);
+  const playable = interactive && T.myTurn() && (T.candidates([code]).length > 0 || (T.truncated() && T.layout.freeSelection));
+  const el = cardEl(code, m.lang, "face", interactive ? "button" : "span");
+  el.dataset.k = key || code;
+  if (where) el.dataset.where = where;
+  if (label) el.setAttribute("aria-label", label);
+  if (sel) el.classList.add("selected");
+  if (last) el.classList.add("last");
+  if (interactive) {
+    el.type = "button";
+    el.dataset.key = `card-${where}-${code}`; // the focus survives a redraw
+    el.setAttribute("aria-pressed", sel ? "true" : "false");
+    if (playable) el.classList.add("playable");
+    else if (T.myTurn()) el.classList.add("dim");
+    el.addEventListener("click", (ev) => {
+      if (T.drag && T.drag.moved) return;
+      ev.preventDefault();
+      T.tapCard(code, where);
+    });
+    if (where === "hand") el.addEventListener("pointerdown", (ev) => startDrag(T, ev, code, el));
+  }
+  return el;
+}
+
+function backNode(key) {
+  const el = backEl();
+  el.dataset.k = key;
+  return el;
+}
+
+function drawSeats(T, ctx, need) {
+  const m = T.model;
+  const n = m.players;
+  const order = [];
+  const start = m.me == null ? 0 : m.me + 1;
+  for (let i = 0; i < n; i++) {
+    const s = (start + i) % n;
+    if (s !== m.me) order.push(s);
+  }
+  const targets = need && (need.key === "target" || need.key === "pair") ? need.values : [];
+  const chosen = [...(T.sel.pair || []), T.sel.params.target].filter((x) => x != null);
+  const sizes = m.view.hand_sizes || [];
+  const pods = order.map((s) => {
+    const turn = m.turn === s && !m.over;
+    const info = m.seats[s] || {};
+    const pickable = targets.includes(s);
+    const pod = h(pickable ? "button" : "div", {
+      class: "pod" + (turn ? " turn" : "") + (pickable ? " targetable" : "") + (chosen.includes(s) ? " chosen" : ""),
+      dataset: { seat: s, k: "pod:" + s },
+      type: pickable ? "button" : null,
+      "aria-label": pickable ? T.tr("choose_player", { who: ctx.seatName(s) }) : null,
+      onclick: pickable ? () => T.choose(need.key, s) : null,
+    });
+    const count = Number(sizes[s] ?? 0);
+    // the seat's cards as small backs (one painted box each: cheap to redraw); at the end of a
+    // game every hand is open, face up
+    const open = Array.isArray(m.view.hands) && Array.isArray(m.view.hands[s]) ? m.view.hands[s] : null;
+    const fan = open
+      ? h("div", { class: "open-hand", role: "group", "aria-label": T.tr("hand_of", { who: ctx.seatName(s) }) }, open.map((c) => cardNode(T, c, { key: `open:${s}:${c}` })))
+      : h("div", { class: "mini-fan", "aria-hidden": "true" });
+    if (!open) for (let j = 0; j < Math.min(count, 14); j++) fan.append(h("i", { class: "mini-back" }));
+    pod.append(
+      h(
+        "div",
+        { class: "pod-head" },
+        h("span", { class: "avatar" + (info.bot ? " bot" : ""), "aria-hidden": "true" }, info.bot ? icon("bot") : (m.playerName(s) || "?").slice(0, 1).toUpperCase(), turn && m.deadlineFraction != null ? h("span", { class: "ring", style: `--p:${m.deadlineFraction}` }) : null),
+        h(
+          "span",
+          { class: "who" },
+          h("strong", { class: "pname" }, h("span", { class: "seat-tag", text: ctx.short(s) }), h("wbr"), m.podName(s) || T.tr("free_seat")),
+          h("span", { class: "count", text: `${count} ${T.tr(count === 1 ? "card" : "cards")}` }),
+        ),
+        turn ? h("span", { class: "sr-only", text: ` (${T.tr("turn_marker")})` }) : null,
+        info.away ? h("span", { class: "badge off", text: T.tr("away_seat") }) : info.taken && !info.bot && info.connected === false ? h("span", { class: "badge off", text: T.tr("disconnected_seat") }) : null,
+      ),
+      fan,
+      ...[T.layout.pod(m.view, s, ctx)].flat().filter(Boolean),
+    );
+    return pod;
+  });
+  T.p.seats.replaceChildren(...pods);
+  T.p.seats.dataset.n = String(pods.length);
+}
+
+function colourChooser(T, values) {
+  const box = h("div", { class: "chooser", role: "group", "aria-label": T.tr("choose_colour") });
+  box.append(h("p", { class: "chooser-title", text: T.tr("choose_colour") }));
+  for (const v of values) {
+    box.append(
+      h(
+        "button",
+        { type: "button", class: "colour-chip " + v, dataset: { colour: v }, onclick: () => T.choose("colour", v) },
+        h("span", { class: "suits", "aria-hidden": "true", text: v === "red" ? "♥♦" : "♠♣" }),
+        " ",
+        T.tr("colour_" + v),
+      ),
+    );
+  }
+  return box;
+}
+
+/** Moves that name a position in someone's hand (a blind draw): that hand's backs, each a button. */
+function blindHand(T, ctx) {
+  const pos = T.legal().filter((m) => "position" in m && !moveCards(m).length);
+  if (!pos.length) return null;
+  const type = pos[0].type;
+  const seat = T.layout.positionSeat(T.model.view, type);
+  const count = pos.length;
+  const box = h("div", { class: "blind", role: "group", "aria-label": T.tr(type === "pick" ? "pick_from" : "draw_from", { who: seat != null ? ctx.seatName(seat) : "?" }) });
+  box.append(h("p", { class: "blind-title", text: T.tr(type === "pick" ? "pick_from" : "draw_from", { who: seat != null ? ctx.seatName(seat) : "?" }) }));
+  const fan = h("div", { class: "fan blind-fan", style: `--n:${count}` });
+  for (const m of pos) {
+    const b = backEl("button");
+    b.type = "button";
+    b.classList.add("playable");
+    b.dataset.k = `b:${seat}:${m.position}`;
+    b.dataset.position = m.position;
+    b.dataset.key = `blind-${m.position}`;
+    b.setAttribute("aria-label", T.tr("blind_card", { n: m.position + 1, total: count }));
+    b.addEventListener("click", () => T.send(m));
+    fan.append(b);
+  }
+  box.append(fan);
+  return box;
+}
+
+function drawHand(T) {
+  const m = T.model;
+  const hand = T.p.hand;
+  if (m.me == null) {
+    hand.replaceChildren(h("p", { class: "dim spectating", text: T.tr("spectator") }));
+    if (T.p.sortSlot) T.p.sortSlot.replaceChildren();
+    return;
+  }
+  const codes = sortHand(m.view.hand || [], T.sortBy);
+  const fan = h("div", {
+    class: "fan hand-fan",
+    role: "group",
+    id: "hand-cards",
+    "aria-label": `${T.tr("hand")}: ${codes.length} ${T.tr(codes.length === 1 ? "card" : "cards")}`,
+    style: `--n:${Math.max(codes.length, 1)}`,
+  });
+  for (const code of codes) fan.append(cardNode(T, code, { where: "hand", interactive: true, label: cardName(code, m.lang) }));
+  const sortBtn = h("button", {
+    type: "button",
+    class: "sort",
+    id: "sort",
+    text: T.tr(T.sortBy === "suit" ? "sort_by_rank" : "sort_by_suit"),
+    onclick: () => {
+      T.sortBy = T.sortBy === "suit" ? "rank" : "suit";
+      T.onSortChange(T.sortBy);
+      T.draw();
+    },
+  });
+  hand.replaceChildren(fan);
+  if (T.p.sortSlot) T.p.sortSlot.replaceChildren(codes.length > 1 ? sortBtn : "");
+  hand.classList.toggle("my-turn", T.myTurn());
+}
+
+function drawActions(T, ctx, exact, need) {
+  const m = T.model;
+  const L = T.layout;
+  const out = [];
+  const prompt = [];
+  const legal = T.legal();
+  const act = (mv, cls) => h("button", { type: "button", class: cls, dataset: { type: mv.type }, onclick: () => T.send(mv), text: L.actText(mv, ctx) });
+  if (T.flash) prompt.push(h("span", { class: "flash", text: T.flash }));
+  if (T.myTurn()) {
+    const forced = T.forced();
+    if (forced) {
+      prompt.push(h("span", { class: "auto", text: T.tr("auto_move", { move: L.actText(forced, ctx) }) }));
+    } else if (T.sel.cards.length) {
+      const sum = L.selectionText ? L.selectionText(T.sel.cards, ctx) : null;
+      if (sum) prompt.push(h("span", { class: "sum", id: "sum", text: sum }));
+      if (need) {
+        prompt.push(h("span", { class: "need", text: L.paramPrompt(need, exact, ctx) }));
+        if (need.key !== "colour") {
+          for (const v of need.values) {
+            out.push(h("button", { type: "button", class: "target", dataset: { target: v }, onclick: () => T.choose(need.key, v), text: v === m.me ? T.tr("yourself") : ctx.seatName(v) }));
+          }
+        }
+      } else if (exact.length) {
+        for (const mv of exact) {
+          const effect = L.effect ? L.effect(mv, ctx) : null;
+          if (effect) prompt.push(h("span", { class: "effect", text: effect }));
+          out.push(act(mv, "primary act"));
+        }
+      } else if (T.truncated() && L.freeMove) {
+        const free = L.freeMove(T.sel.cards);
+        if (free) out.push(act(free, "primary act"));
+      } else if (L.tapMore) prompt.push(h("span", { class: "need", text: L.tapMore(T.candidates(), T.sel.cards, ctx) }));
+      if (L.supersets) {
+        for (const mv of T.candidates()) {
+          if (moveCards(mv).length > T.sel.cards.length) out.push(act(mv, "act"));
+        }
+      }
+      out.push(h("button", { type: "button", class: "quiet", id: "clear", onclick: () => T.clear(), text: T.tr("clear") }));
+    } else {
+      prompt.push(h("span", { class: "need", text: L.prompt(m.view, legal, ctx) }));
+    }
+    if (!forced) {
+      for (const mv of legal) {
+        if (moveCards(mv).length || "position" in mv) continue;
+        if (L.onBoard && L.onBoard(mv)) continue;
+        out.push(act(mv, "act plain"));
+      }
+    }
+  }
+  T.p.prompt.replaceChildren(...prompt);
+  T.p.actions.replaceChildren(...out);
+}
