@@ -2,11 +2,14 @@
 table, list the tables, quick play), with the quotas that keep one client from filling it.
 
 Tables are :class:`~atout.server.core.actor.TableActor` units held by id; a finished table evicted
-from memory is read back from the store on demand (:meth:`Lobby.get`).
+from memory is read back from the store on demand (:meth:`Lobby.get`), and a command for a table
+reaches it through :meth:`Lobby.at_table` (an ended private table is its players' alone). It
+knows the game master as the tables' :class:`~atout.server.core.table.Host`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -23,7 +26,7 @@ from atout.server.core.actor import EVICT_AFTER, TableActor
 from atout.server.core.conns import Address, Conn, limited
 from atout.server.core.members import Seat
 from atout.server.core.restore import from_record, head_record
-from atout.server.core.status import OPEN, Status, Timer
+from atout.server.core.status import ENDED, OPEN, Status, Timer
 from atout.server.core.table import Host, Table
 from atout.server.storage import record as r
 
@@ -270,10 +273,25 @@ class Lobby:
                 t = self.tables[tid] = from_record(self.host, rec, now)
                 t.push(now + EVICT_AFTER, Timer.EVICT)
         if t is None:
-            raise ProtocolError(
-                "lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}."
-            )
+            raise unknown_table(tid)
         return t
+
+    def at_table(self, handler: Callable[..., None], c: Conn, msg: Any, now: float) -> None:
+        """A table command, handed to ``handler`` with its table. An ended private table is its
+        players' alone (its end reveals every hand: docs/API.md, "Private games"): to anyone
+        else every command is answered as for an id never used, word for word, so that none
+        confirms it exists (a seat token's ``resume`` still works: a refused one is answered
+        so too)."""
+        t = self.get(msg.body.table)
+        if not (t.settings.private and t.status in ENDED) or t.members.held_by(c):
+            handler(t, c, msg, now)
+            return
+        if not isinstance(msg, m.Resume):
+            raise unknown_table(t.id)
+        try:
+            handler(t, c, msg, now)
+        except ProtocolError:
+            raise unknown_table(t.id) from None
 
     def new_table_id(self) -> str:
         while True:
@@ -310,3 +328,8 @@ class Lobby:
                     if not mine:
                         del index[key]  # type: ignore[arg-type]
         t.members.release()
+
+
+def unknown_table(tid: str) -> ProtocolError:
+    """What an id never used gets."""
+    return ProtocolError("lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}.")

@@ -138,6 +138,10 @@ class Members:
         """The index of the seat ``c`` holds here (None: it holds none)."""
         return c.seats.get(self.tid)
 
+    def held_by(self, c: Conn) -> bool:
+        """Whether ``c`` holds a seat here or its account held one."""
+        return self.seat_of(c) is not None or self.account_seat(c.account) is not None
+
     def watches(self, c: Conn) -> bool:
         return c.id in self.spectators
 

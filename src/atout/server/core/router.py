@@ -215,7 +215,7 @@ class Core:
         try:
             handler = self._table_handlers.get(type(msg))
             if handler is not None:
-                self._at_table(handler, c, msg, now)
+                self.lobby.at_table(handler, c, msg, now)
             else:
                 self._handlers[type(msg)](c, msg, now)
         except ProtocolError as e:
@@ -440,27 +440,6 @@ class Core:
         self.lobby.refuse_look_alike(t, c)
         seating.on_join(t, c, msg, now)
 
-    def _at_table(self, handler: Callable[..., None], c: Conn, msg: Any, now: float) -> None:
-        """A table command. An ended private table is its players' alone (its end reveals
-        every hand: docs/API.md, "Private games"): to anyone else every command is answered as
-        for an id never used, word for word, so that none confirms it exists (a seat token's
-        ``resume`` still works: a refused one is answered so too)."""
-        t = self.lobby.get(msg.body.table)
-        if not (t.settings.private and t.status in ENDED) or self._sat_at(t, c):
-            handler(t, c, msg, now)
-            return
-        if not isinstance(msg, m.Resume):
-            raise _unknown_table(t.id)
-        try:
-            handler(t, c, msg, now)
-        except ProtocolError:
-            raise _unknown_table(t.id) from None
-
-    @staticmethod
-    def _sat_at(t: TableActor, c: Conn) -> bool:
-        """Whether ``c`` holds a seat at ``t`` or its account held one there."""
-        return t.members.seat_of(c) is not None or t.members.account_seat(c.account) is not None
-
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
         """The games' summaries, built once per set of games: building them takes ~1.6 ms
         (the options' JSON Schemas), and a client may ask hundreds of times in a burst."""
@@ -517,8 +496,3 @@ class Core:
 
     def _ping(self, c: Conn, msg: m.Ping, now: float) -> None:
         self.reply(c, msg, m.Pong, m.Empty())
-
-
-def _unknown_table(tid: str) -> ProtocolError:
-    """What an id never used gets (``Lobby.get``'s words)."""
-    return ProtocolError("lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}.")
