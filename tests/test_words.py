@@ -6,13 +6,15 @@ pinned against mutation (bench/RESULTS.md)."""
 
 from __future__ import annotations
 
+import ast
 import itertools
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fluent.syntax import ast
+from fluent.syntax import ast as ftl
+from tests.server.harness import Harness
 
 from atout.games import get_game, sentences
 from atout.games.base import Event
@@ -41,7 +43,7 @@ def parts() -> set[str]:
         for lang in LANGS
         for m in cat.ids(lang)
         for n in walk(cat.language(lang).entries[m])
-        if isinstance(n, ast.MessageReference)
+        if isinstance(n, ftl.MessageReference)
     }
 
 
@@ -184,6 +186,52 @@ def test_a_third_language_is_one_file_per_component(german: Path) -> None:
 
 def test_a_language_without_words_is_said_in_english() -> None:
     assert get_game("q2j").describe(Event("pass", 0, {}), "xx") == "P1 cannot draw and passes."
+
+
+# --------------------------------------------------------------------------- the game master's errors
+
+SERVER = Path(__file__).parents[1] / "src" / "atout" / "server"
+#: The errors told to players, and the place of their English and French texts.
+TOLD = {"ProtocolError": (1, 2), "ApiError": (1, 2), "AccountError": (1, 2), "IllegalMove": (1, 2)}
+
+
+def inline_texts(path: Path) -> list[str]:
+    """Where ``path`` writes an error's text itself instead of asking errors.ftl."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        texts = [node.args[i] for i in TOLD.get(name, ()) if i < len(node.args)]
+        texts += [k.value for k in node.keywords if k.arg in ("message", "message_fr")]
+        if any(
+            isinstance(t, ast.JoinedStr) or isinstance(getattr(t, "value", 0), str) for t in texts
+        ):
+            found.append(f"{path.relative_to(SERVER)}:{node.lineno} {name}")
+    return found
+
+
+def test_the_game_master_writes_no_error_text_itself() -> None:
+    found = [x for path in sorted(SERVER.rglob("*.py")) for x in inline_texts(path)]
+    assert found == []
+
+
+def test_errors_are_told_in_both_languages_from_the_catalogue() -> None:
+    h = Harness()
+    ann = h.connect("ann")
+    rep = h.request(ann, "join", table="nope")
+    assert rep["body"]["code"] == "lobby.unknown_table"
+    assert rep["body"]["message"] == say("en", "error-lobby-unknown-table", table="'nope'")
+    assert rep["body"]["message_fr"] == "Pas de table 'nope'."
+    tid = h.create(ann, "q2j", 3)
+    rep = h.request(ann, "start", table=tid)  # an English-only text before the catalogue
+    assert rep["body"]["code"] == "table.not_seated"
+    assert (rep["body"]["message"], rep["body"]["message_fr"]) == (
+        "Only a seated player may start the game.",
+        "Seul un joueur assis peut lancer la partie.",
+    )
 
 
 # --------------------------------------------------------------------------- sentences.py

@@ -81,12 +81,10 @@ def check_name(name: str) -> str:
         ) from None
 
 
-def limited(code: str, what: str, wait: float) -> ProtocolError:
+def limited(code: str, wait: float) -> ProtocolError:
     return ProtocolError(
         code,
-        f"{what}: retry in {wait:.2f} s.",
-        f"{'Trop de commandes' if code == 'limit.rate' else 'Trop de tables créées'} : "
-        f"réessayez dans {wait:.2f} s.",
+        *both("error-" + code.replace(".", "-").replace("_", "-"), wait=wait),
         detail={"retry_after": round(wait + 0.0005, 3)},
     )
 

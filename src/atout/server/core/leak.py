@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from atout.games.base import State
+from atout.locales import say
 from atout.protocol import messages as m
 
 
@@ -56,7 +57,7 @@ def scrub(text: str, secret: set[Any], lang: str) -> str:
         return text
     codes = {c.code for c in secret}
     text = _CODE.sub(lambda mo: "??" if mo.group(0) in codes else mo.group(0), text)
-    this = "cette carte" if lang == "fr" else "this card"
+    this = say(lang, "error-this-card")
 
     def said(mo: re.Match[str]) -> str:  # as a card, not as a riddle ("? is not in your hand")
         lead = mo.group(1)

@@ -18,6 +18,7 @@ from atout.bots import bot_kinds
 from atout.bots.levels import LEVELS
 from atout.games import get_game
 from atout.games.base import BadOptions
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.accounts import names
@@ -65,13 +66,14 @@ class Lobby:
         except BadOptions as e:
             raise ProtocolError("lobby.bad_options", e.message, e.message_fr) from None
         if len(set(b.bots)) != len(b.bots) or any(not 0 <= s < b.players for s in b.bots):
-            raise ProtocolError("lobby.bad_bot", "Bot seats must be distinct seats of the table.")
+            raise ProtocolError("lobby.bad_bot", *both("error-lobby-bad-bot-seats"))
         self.check_quotas(c, b, now)
         if b.bot_kind not in bot_kinds():  # also plays the seats of players who leave
             raise ProtocolError(
                 "lobby.bad_bot",
-                f"Unknown bot kind {b.bot_kind!r}; known: {', '.join(bot_kinds())}.",
-                f"Type de robot inconnu {b.bot_kind!r} ; connus : {', '.join(bot_kinds())}.",
+                *both(
+                    "error-lobby-bad-bot-kind", kind=repr(b.bot_kind), known=", ".join(bot_kinds())
+                ),
             )
         self.check_option_maxima(game.id, opts)
         tid = self.new_table_id()
@@ -117,8 +119,9 @@ class Lobby:
         if b.level not in LEVEL_IDS:
             raise ProtocolError(
                 "lobby.bad_bot",
-                f"Unknown level {b.level!r}; the levels are {', '.join(LEVEL_IDS)}.",
-                f"Niveau inconnu {b.level!r} ; les niveaux sont {', '.join(LEVEL_IDS)}.",
+                *both(
+                    "error-lobby-bad-bot-level", level=repr(b.level), levels=", ".join(LEVEL_IDS)
+                ),
             )
         found = self.quick_candidate(c, b)
         if found is None:
@@ -178,10 +181,7 @@ class Lobby:
         if s is not None:
             raise ProtocolError(
                 "lobby.name_taken",
-                f"{s.name!r} sits at this table and {c.name!r} looks like it: choose another "
-                "name or another table.",
-                f"{s.name!r} est assis à cette table et {c.name!r} lui ressemble : choisissez "
-                "un autre nom ou une autre table.",
+                *both("error-lobby-name-seated", seated=repr(s.name), name=repr(c.name)),
                 detail={"reason": "seated", "seat": s.index},
             )
 
@@ -196,8 +196,7 @@ class Lobby:
             except ValueError:
                 raise ProtocolError(
                     "lobby.bad_cursor",
-                    "'after' must be the 'next' of a previous 'tables' reply.",
-                    "'after' doit être le 'next' d'une réponse 'tables' précédente.",
+                    *both("error-lobby-bad-cursor"),
                 ) from None
         statuses = OPEN if b.status is None else (b.status,)
         found = sorted(
@@ -234,23 +233,21 @@ class Lobby:
             most = lim.tables_per_conn if mine >= lim.tables_per_conn else lim.tables_per_address
             raise ProtocolError(
                 "limit.open_tables",
-                f"You have {most} open tables already: start, finish or leave one first.",
-                f"Vous avez déjà {most} tables ouvertes : commencez, finissez ou quittez-en une.",
+                *both("error-limit-open-tables", most=most),
                 detail={"max": most, "retry_after": None},
             )
         if len(b.bots) >= b.players and self.bot_only() >= lim.bot_tables:
             retry = None if lim.bot_tables == 0 else 60.0
             raise ProtocolError(
                 "limit.bot_tables",
-                f"This server plays at most {lim.bot_tables} tables of bots only at once.",
-                f"Ce serveur joue au plus {lim.bot_tables} tables de robots seuls à la fois.",
+                *both("error-limit-bot-tables", most=lim.bot_tables),
                 detail={"max": lim.bot_tables, "retry_after": retry},
             )
         wait = c.creates.take(now) if c.creates is not None else 0.0
         if a is not None and not wait:
             wait = a.creates.take(now)
         if wait:
-            raise limited("limit.create_rate", "Too many tables created", wait)
+            raise limited("limit.create_rate", wait)
 
     def check_option_maxima(self, game_id: str, opts: Any) -> None:
         for name, most in self.host.limits.option_maxima.get(game_id, {}).items():
@@ -258,8 +255,7 @@ class Lobby:
             if isinstance(value, int | float) and value > most:
                 raise ProtocolError(
                     "lobby.option_limit",
-                    f"Option {name!r} is at most {most} on this server (asked: {value}).",
-                    f"L'option {name!r} vaut au plus {most} sur ce serveur (demandé : {value}).",
+                    *both("error-lobby-option-limit", option=repr(name), most=most, asked=value),
                     detail={"option": name, "max": most},
                 )
 
@@ -332,4 +328,4 @@ class Lobby:
 
 def unknown_table(tid: str) -> ProtocolError:
     """What an id never used gets."""
-    return ProtocolError("lobby.unknown_table", f"No table {tid!r}.", f"Pas de table {tid!r}.")
+    return ProtocolError("lobby.unknown_table", *both("error-lobby-unknown-table", table=repr(tid)))

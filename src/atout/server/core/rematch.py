@@ -6,6 +6,7 @@ theirs, with new tokens and their commitments) and the secret committed in the f
 
 from __future__ import annotations
 
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.core import told
@@ -21,13 +22,9 @@ from atout.server.storage import record as r
 def on_rematch(t: TableActor, c: Conn, msg: m.Rematch, now: float) -> None:
     idx = t.members.seat_of(c)
     if idx is None:
-        raise ProtocolError(
-            "table.not_seated", "Only a player of this table may ask for a rematch."
-        )
+        raise ProtocolError("table.not_seated", *both("error-table-not-seated-rematch"))
     if t.status != Status.FINISHED:
-        raise ProtocolError(
-            "table.not_finished", "The game is not over.", "La partie n'est pas finie."
-        )
+        raise ProtocolError("table.not_finished", *both("error-table-not-finished"))
     if t.rematch is not None:
         nt = t.host.table(t.rematch)
         t.members.reply(c, msg, m.Ok, m.TableBody(table=t.rematch))

@@ -25,6 +25,7 @@ from typing import Any
 
 from atout.games import all_games
 from atout.games.base import AtoutError, BadOptions, IllegalMove
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.codec import decode_client
 from atout.protocol.errors import ProtocolError, game_error
@@ -185,7 +186,7 @@ class Core:
         wait = self._throttle(c, now)
         if wait:
             self.held = wait  # the shell reads no more from it meanwhile
-            err = limited("limit.rate", "Too many commands", wait)
+            err = limited("limit.rate", wait)
             self._error(c, frame_request_id(data), err)
             return out
         try:
@@ -199,7 +200,7 @@ class Core:
             wait = self._throttle(c, now, extra - 1.0)
             if wait:
                 self.held = wait
-                self._error(c, rid, limited("limit.rate", "Too many commands", wait))
+                self._error(c, rid, limited("limit.rate", wait))
                 return out
         if c.name is None and not isinstance(msg, m.Hello):
             self._error(
@@ -207,8 +208,7 @@ class Core:
                 rid,
                 ProtocolError(
                     "protocol.hello_required",
-                    "Send 'hello' first.",
-                    "Envoyez d'abord 'hello'.",
+                    *both("error-protocol-hello-required"),
                 ),
             )
             return out
@@ -231,7 +231,7 @@ class Core:
             self._error(
                 c,
                 rid,
-                ProtocolError("server.internal", "Internal error.", "Erreur interne."),
+                ProtocolError("server.internal", *both("error-server-internal")),
             )
         return out
 
@@ -340,11 +340,8 @@ class Core:
 
     def shutdown(self) -> list[Out]:
         """Tell every connection the server is stopping (tables stay in the store)."""
-        err = m.ErrorBody(
-            code="server.shutting_down",
-            message="The server is stopping; reconnect later with your seat token.",
-            message_fr="Le serveur s'arrête ; reconnectez-vous plus tard avec votre jeton.",
-        )
+        en, fr = both("error-server-shutting-down")
+        err = m.ErrorBody(code="server.shutting_down", message=en, message_fr=fr)
         return [
             (cid, m.Error(sender=m.GM, to=c.name or "", body=err)) for cid, c in self.conns.items()
         ]
@@ -406,8 +403,7 @@ class Core:
         if not common:
             raise ProtocolError(
                 "protocol.version",
-                f"No common protocol version; this server speaks {list(m.SUPPORTED_VERSIONS)}.",
-                f"Aucune version de protocole commune ; ce serveur parle {list(m.SUPPORTED_VERSIONS)}.",
+                *both("error-protocol-version", versions=str(list(m.SUPPORTED_VERSIONS))),
                 detail={"versions": list(m.SUPPORTED_VERSIONS)},
             )
         if c.account is not None:
@@ -418,10 +414,7 @@ class Core:
             if like is not None:
                 raise ProtocolError(
                     "lobby.name_taken",
-                    f"{name!r} is, or looks like, the name of the account {like!r}: log in to "
-                    "use it, or choose another.",
-                    f"{name!r} est, ou ressemble à, le nom du compte {like!r} : connectez-vous "
-                    "pour l'utiliser, ou choisissez-en un autre.",
+                    *both("error-lobby-name-account", name=repr(name), account=repr(like)),
                     detail={"reason": "account"},
                 )
         c.name, c.lang, c.texts = name, b.lang, b.texts

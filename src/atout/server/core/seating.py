@@ -16,6 +16,7 @@ import msgspec
 
 from atout.bots.hint import hint
 from atout.games.base import IllegalMove
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.core import told
@@ -34,31 +35,27 @@ def on_join(t: TableActor, c: Conn, msg: m.Join, now: float) -> None:
     if t.members.account_seat(c.account) is not None:
         raise ProtocolError(
             "lobby.account_seated",
-            "Your account already holds a seat here: resume it.",
-            "Votre compte a déjà un siège à cette table : reprenez-le.",
+            *both("error-lobby-account-seated"),
         )
     if t.status in (Status.ABORTED, Status.CLOSED):
         raise closed(t)
     if t.status != Status.WAITING:
         raise ProtocolError(
             "table.already_started",
-            "The game has already started.",
-            "La partie a déjà commencé.",
+            *both("error-table-already-started"),
         )
     want = msg.body.seat
     if want is None:
         free = [s for s in t.seats if not s.taken]
         if not free:
-            raise ProtocolError("lobby.table_full", "No free seat.", "Plus de place libre.")
+            raise ProtocolError("lobby.table_full", *both("error-lobby-table-full"))
         seat = free[0]
     else:
         if not 0 <= want < t.players:
-            raise ProtocolError("lobby.bad_seat", f"No seat {want} at this table.")
+            raise ProtocolError("lobby.bad_seat", *both("error-lobby-bad-seat", seat=want))
         seat = t.seats[want]
         if seat.taken:
-            raise ProtocolError(
-                "lobby.seat_taken", f"Seat {want} is taken.", f"Le siège {want} est pris."
-            )
+            raise ProtocolError("lobby.seat_taken", *both("error-lobby-seat-taken", seat=want))
     seat_player(t, c, msg, seat, msg.body.nonce_commitment, now)
 
 
@@ -100,8 +97,7 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
     if seat is None or seat.token_hash is None:
         raise ProtocolError(
             "lobby.bad_token",
-            "This token holds no seat at this table.",
-            "Ce jeton ne correspond à aucun siège de cette table.",
+            *both("error-lobby-bad-token"),
         )
     held = t.members.seat_of(c)
     if held is not None and held != seat.index:
@@ -114,6 +110,7 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
         t.save_seat(seat)
     old = t.members.take_over(seat, c)
     if old is not None:
+        en, fr = both("error-table-seat-taken-over")
         t.members.send(
             old.id,
             m.Error(
@@ -121,8 +118,8 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
                 to=old.name or "",
                 body=m.ErrorBody(
                     code="table.seat_taken_over",
-                    message="Another connection resumed your seat with its token.",
-                    message_fr="Une autre connexion a repris votre siège avec son jeton.",
+                    message=en,
+                    message_fr=fr,
                     detail={"table": t.id},
                 ),
             ),
@@ -139,8 +136,7 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
 def already_seated() -> ProtocolError:
     return ProtocolError(
         "lobby.already_seated",
-        "You already hold a seat at this table.",
-        "Vous occupez déjà une place à cette table.",
+        *both("error-lobby-already-seated"),
     )
 
 
@@ -157,7 +153,7 @@ def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
         t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
         return
     if t.members.seat_of(c) is None:
-        raise ProtocolError("table.not_seated", "You hold no seat at this table.")
+        raise ProtocolError("table.not_seated", *both("error-table-not-seated"))
     if t.reveal_at is not None:  # a seat freed now could be taken again with a chosen nonce
         raise revealing()
     seat = t.members.unseat(c)
@@ -178,16 +174,15 @@ def on_leave(t: TableActor, c: Conn, msg: m.Leave, now: float) -> None:
 
 def on_start(t: TableActor, c: Conn, msg: m.Start, now: float) -> None:
     if t.members.seat_of(c) is None:
-        raise ProtocolError("table.not_seated", "Only a seated player may start the game.")
+        raise ProtocolError("table.not_seated", *both("error-table-not-seated-start"))
     if t.status != Status.WAITING:
-        raise ProtocolError("table.already_started", "The game has already started.")
+        raise ProtocolError("table.already_started", *both("error-table-already-started"))
     if t.reveal_at is not None:
         raise revealing()
     if not all(s.taken for s in t.seats):
         raise ProtocolError(
             "table.not_ready",
-            "Every seat must be taken first.",
-            "Tous les sièges doivent être pris.",
+            *both("error-table-not-ready"),
         )
     t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
     t.start(now)
@@ -198,14 +193,12 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
     if t.members.seat_of(c) is None:
         raise ProtocolError(
             "table.not_seated",
-            "Only a seated player may fill the table with bots.",
-            "Seul un joueur assis peut compléter la table avec des robots.",
+            *both("error-table-not-seated-fill"),
         )
     if t.status != Status.WAITING:
         raise ProtocolError(
             "table.already_started",
-            "The game has already started.",
-            "La partie a déjà commencé.",
+            *both("error-table-already-started"),
         )
     if t.reveal_at is not None:
         raise revealing()
@@ -213,8 +206,7 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
         wait = round(t.fill_at - now + 0.0005, 3)
         raise ProtocolError(
             "table.too_early",
-            f"Wait {wait:.0f} s more for people before filling with bots.",
-            f"Attendez encore {wait:.0f} s d'autres joueurs avant les robots.",
+            *both("error-table-too-early", wait=wait),
             detail={"retry_after": wait},
         )
     fill_bots(t)
@@ -227,16 +219,14 @@ def on_fill_bots(t: TableActor, c: Conn, msg: m.FillBots, now: float) -> None:
 def closed(t: Table) -> ProtocolError:
     return ProtocolError(
         "table.closed",
-        f"This table was closed ({t.status}): it ended without a result.",
-        f"Cette table a été fermée ({t.status}) : elle s'est terminée sans résultat.",
+        *both("error-table-closed", status=str(t.status)),
     )
 
 
 def revealing() -> ProtocolError:
     return ProtocolError(
         "table.revealing",
-        "Every seat is taken and the seats are revealing their nonces: wait for the deal.",
-        "Tous les sièges sont pris et ils révèlent leurs nonces : attendez la donne.",
+        *both("error-table-revealing"),
     )
 
 
@@ -248,23 +238,19 @@ def on_reveal(t: TableActor, c: Conn, msg: m.Reveal, now: float) -> None:
     if seat.nonce_commitment is None:
         raise ProtocolError(
             "table.no_commitment",
-            "Your seat committed to no nonce: the game master's is used.",
-            "Votre siège ne s'est engagé sur aucun nonce : celui du maître du jeu compte.",
+            *both("error-table-no-commitment"),
         )
     if t.status in (Status.ABORTED, Status.CLOSED):
         raise closed(t)
     if t.reveal_at is None:
         raise ProtocolError(
             "table.not_revealing",
-            "No reveal is asked now: the game master asks once every seat is taken.",
-            "Aucune révélation n'est demandée : le maître du jeu la demande quand tous les "
-            "sièges sont pris.",
+            *both("error-table-not-revealing"),
         )
     if r.nonce_commitment(nonce) != seat.nonce_commitment:
         raise ProtocolError(
             "table.bad_reveal",
-            "This nonce does not match your seat's commitment.",
-            "Ce nonce ne correspond pas à l'engagement de votre siège.",
+            *both("error-table-bad-reveal"),
             detail={"table": t.id, "commitment": seat.nonce_commitment},
         )
     t.members.reply(c, msg, m.Ok, m.TableBody(table=t.id))
@@ -289,8 +275,7 @@ def on_move(t: TableActor, c: Conn, msg: m.Move, now: float) -> None:
     if b.version != t.version:
         raise ProtocolError(
             "table.stale_state",
-            f"Your move was chosen on version {b.version}; the state is at version {t.version}.",
-            f"Votre coup a été choisi sur la version {b.version} ; l'état est à la version {t.version}.",
+            *both("error-table-stale-state", version=b.version, current=t.version),
             detail={"version": t.version},
         )
     move = parse_move(t.game, b.move)
@@ -306,8 +291,7 @@ def on_hint(t: TableActor, c: Conn, msg: m.Hint, now: float) -> None:
     if state.current != idx:
         raise IllegalMove(
             "not_your_turn",
-            f"It is seat {state.current}'s turn, not seat {idx}'s.",
-            f"C'est au tour du siège {state.current}, pas du siège {idx}.",
+            *both("error-not-your-turn", current=state.current, seat=idx),
         )
     move, why = hint(t.game, state.view(idx), state.legal_moves())
     listed, _ = told.listed(t)
@@ -332,8 +316,7 @@ def seat_of(t: Table, c: Conn) -> int:
     if idx is None:
         raise ProtocolError(
             "table.not_seated",
-            "You hold no seat at this table.",
-            "Vous n'avez pas de siège à cette table.",
+            *both("error-table-not-seated"),
         )
     return idx
 
@@ -342,11 +325,9 @@ def playing_seat(t: Table, c: Conn) -> int:
     """The client's seat here, for a request that needs a game in play."""
     idx = seat_of(t, c)
     if t.status == Status.WAITING or t.state is None:
-        raise ProtocolError(
-            "table.not_started", "The game has not started.", "La partie n'a pas commencé."
-        )
+        raise ProtocolError("table.not_started", *both("error-table-not-started"))
     if t.status == Status.FINISHED:
-        raise ProtocolError("game.game_over", "The game is over.", "La partie est terminée.")
+        raise ProtocolError("game.game_over", *both("error-game-over"))
     if t.status in ENDED:
         raise closed(t)
     return idx

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import msgspec
 
 from atout.games.base import Event, Game, State
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.core.limits import CoreLimits
@@ -152,9 +153,7 @@ class Table:
         """Read an archived table's moves and events back from the store."""
         rec = self.host.store.load(self.id)
         if rec is None or len(rec.moves) != self.archived:
-            raise ProtocolError(
-                "server.internal", "The table's record is missing.", "L'archive manque."
-            )
+            raise ProtocolError("server.internal", *both("error-server-record-missing"))
         self.state, self.history = replay(rec)
         self.moves, self.archived = rec.moves, None
 

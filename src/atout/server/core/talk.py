@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.core.conns import BIDI, Bucket, Conn
@@ -36,16 +37,14 @@ class Talk:
         if not allowed:
             raise ProtocolError(
                 "table.chat_disabled",
-                "This server has no free chat: use the reactions.",
-                "Ce serveur n'a pas de discussion libre : utilisez les réactions.",
+                *both("error-table-chat-disabled"),
             )
         idx = self.member(c)
         text = clean_text(msg.body.text)
         if not text:
             raise ProtocolError(
                 "table.bad_text",
-                "Nothing to say: the text is empty.",
-                "Rien à dire : le texte est vide.",
+                *both("error-table-bad-text"),
             )
         self.limit(c, idx, "chat", CHAT_EVERY, now)
         tid = self.members.tid
@@ -60,8 +59,7 @@ class Talk:
         if idx is None and not self.members.watches(c):
             raise ProtocolError(
                 "table.not_member",
-                "Only the players and spectators of this table can talk to it.",
-                "Seuls les joueurs et spectateurs de cette table peuvent lui parler.",
+                *both("error-table-not-member"),
             )
         return idx
 
@@ -74,8 +72,7 @@ class Talk:
         if wait:
             raise ProtocolError(
                 f"limit.{kind}",
-                f"Not so fast: retry in {wait:.1f} s.",
-                f"Pas si vite : réessayez dans {wait:.1f} s.",
+                *both("error-limit-talk", wait=wait),
                 detail={"retry_after": round(wait + 0.0005, 3)},
             )
 
