@@ -63,6 +63,19 @@ async def until(pilot: Any, cond: Callable[[], bool], timeout: float = 15) -> No
         await pilot.pause(0.01)
 
 
+def settled(app: Any, *groups: str) -> bool:
+    """Whether every worker the app started in ``groups`` (a key's move, hint or rematch) is
+    done: what it was going to send or say has been sent or said."""
+    return all(w.is_finished for w in app.workers if w.group in groups)
+
+
+async def handled(pilot: Any, *groups: str) -> None:
+    """Wait until the keys pressed have been handled and the workers they started are done."""
+    await pilot.pause()
+    await until(pilot, lambda: settled(pilot.app, *groups))
+    await pilot.pause()  # and what they posted to the app has been shown
+
+
 class Screens:
     """Records what the app put on screen after every model it rendered."""
 
@@ -212,7 +225,7 @@ def test_full_game_by_keys_moves_match_and_nothing_leaks(server):
             await pilot.press("n")  # a rematch: the bots agree, a new game starts at once
             await until(pilot, lambda: s.table != table and app.model.version >= 0)
             assert app.model.result is None and not isinstance(app.screen, GameOverScreen)
-            await pilot.pause(0.2)  # the rematch request's answer has come back by now
+            await handled(pilot, "rematch")  # the rematch request's answer has come back
             assert "Rematch" not in app.model.message  # the new game does not say "asked…"
             await pilot.press("q")
         assert app.return_code in (0, None)
@@ -259,7 +272,7 @@ def test_keys_cannot_send_an_illegal_move(server):
             n = len(app.model.moves)
             assert n < 9
             await pilot.press("9", "0", "h")  # no 9th move; 0 is no move; a hint is not a move
-            await pilot.pause(0.1)
+            await handled(pilot, "move", "hint")
             assert s.sent == []
             # two presses: one move at this version (the second finds it on its way); then the
             # bots think and no key sends anything. On a loaded machine the second press may be
@@ -274,7 +287,7 @@ def test_keys_cannot_send_an_illegal_move(server):
                 sent = len(s.sent)
                 assert app.model.turn != app.model.seat
                 await pilot.press("1", "enter", "2", "down", "enter")
-                await pilot.pause(0.05)
+                await handled(pilot, "move")
                 assert len(s.sent) == sent
             assert s.refusals == []
             await pilot.press("q")
