@@ -46,6 +46,18 @@ _dec = msgspec.json.Decoder()
 _dec_moves = msgspec.json.Decoder(list[MoveRecord])
 
 
+def _upsert(table: str, key: str, columns: str) -> str:
+    """A row of ``table`` inserted, or its other columns replaced where a row has its ``key``
+    (one ``{p}`` per column: the count written once, by the columns' list)."""
+    keys = key.split(", ")
+    values = ", ".join("{p}" for _ in columns.split(", "))
+    update = ", ".join(f"{c}=excluded.{c}" for c in columns.split(", ") if c not in keys)
+    return (
+        f"INSERT INTO {table} ({columns}) VALUES ({values})"
+        f" ON CONFLICT ({key}) DO UPDATE SET {update}"
+    )
+
+
 class Sql:
     """The statements both databases take as written, rendered with the placeholder ``p``."""
 
@@ -62,14 +74,7 @@ class Sql:
             " rematch_of, secret, commitment, private)"
             " VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"
         )
-        self.set_seat = q(
-            f"INSERT INTO seats (table_id, {_SEAT_COLUMNS})"
-            " VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"
-            " ON CONFLICT (table_id, seat) DO UPDATE SET"
-            " name=excluded.name, bot=excluded.bot, token_hash=excluded.token_hash,"
-            " nonce=excluded.nonce, nonce_by=excluded.nonce_by, account=excluded.account,"
-            " nonce_commitment=excluded.nonce_commitment"
-        )
+        self.set_seat = q(_upsert("seats", "table_id, seat", f"table_id, {_SEAT_COLUMNS}"))
         self.set_secret = q("UPDATE tables SET secret={p}, commitment={p} WHERE id={p}")
         self.set_next_secret = q("UPDATE tables SET next_secret={p} WHERE id={p}")
         self.start = q(
@@ -128,11 +133,11 @@ class Sql:
             " games=ratings.games+1, wins=ratings.wins+excluded.wins"
         )
         self.add_plays = q(
-            "INSERT INTO plays (table_id, seat, account, game, ended, won, rated, rating_after)"
-            " VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT (table_id, seat)"
-            " DO UPDATE SET account=excluded.account, game=excluded.game,"
-            " ended=excluded.ended, won=excluded.won, rated=excluded.rated,"
-            " rating_after=excluded.rating_after"
+            _upsert(
+                "plays",
+                "table_id, seat",
+                "table_id, seat, account, game, ended, won, rated, rating_after",
+            )
         )
         self.set_rated = q("UPDATE tables SET rated={p} WHERE id={p}")
         self.rated_count = q("SELECT COUNT(*) FROM ratings WHERE game={p}")
