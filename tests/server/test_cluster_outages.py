@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from tests.server.harness import players_for
@@ -24,16 +24,18 @@ from tests.server.test_recovery import Player
 from atout.client import Client, ClientError
 
 LOGIN = {"name": "pat", "password": "correct horse battery"}
+S = TypeVar("S", RedisServer, Cluster)
 
 
-def killable_redis() -> RedisServer:
-    """A Redis of the test's own, which it may kill (skipped: none, or the environment's)."""
+def killable(server: S) -> S:
+    """``server`` started for this test alone, which may kill or stop it (skipped: none can
+    start, or it is the environment's, ``ATOUT_TEST_REDIS`` or ``ATOUT_TEST_PG``)."""
     try:
-        server = RedisServer().start()
-    except Unavailable as e:
+        server.start()
+    except (Unavailable, PgUnavailable) as e:
         pytest.skip(str(e))
-    if server.proc is None:
-        pytest.skip("a Redis of the environment (ATOUT_TEST_REDIS): not killed by a test")
+    if server.dir is None:  # no folder of its own: the environment's server
+        pytest.skip(f"{server.url.split(':')[0]} of the environment: not stopped by a test")
     return server
 
 
@@ -81,7 +83,7 @@ async def _play(url: str, game: str) -> Any:
 
 
 def test_redis_away_each_node_plays_its_own_tables_and_refuses_the_others(pg_url: str) -> None:
-    server = killable_redis()
+    server = killable(RedisServer())
 
     async def run() -> None:
         a, b = await _nodes(pg_url, server.url + "/0", "a", "b")
@@ -137,12 +139,7 @@ def test_redis_away_each_node_plays_its_own_tables_and_refuses_the_others(pg_url
 
 
 def test_postgresql_away_saving_is_paused_and_said(redis_url: str) -> None:
-    try:
-        cluster = Cluster().start()
-    except PgUnavailable as e:
-        pytest.skip(str(e))
-    if cluster.dir is None:
-        pytest.skip("a PostgreSQL of the environment (ATOUT_TEST_PG): not stopped by a test")
+    cluster = killable(Cluster())
     try:
         url = cluster.new_db()
 
