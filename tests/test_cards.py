@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.cards import (
+    CODE_PATTERN,
     JOKER_RANK,
     Card,
     Colour,
@@ -28,6 +30,21 @@ from atout.cards import (
 )
 
 ALL = deck_108()
+
+
+def test_the_published_code_pattern_matches_every_card_code_and_nothing_else() -> None:
+    """``CODE_PATTERN`` is what clients match card codes with (``list_games``' ``card_pattern``):
+    every code of every deck, and none of the near misses, in any of its uses."""
+    whole = re.compile(f"(?:{CODE_PATTERN})")
+    assert all(whole.fullmatch(c.code) for c in ALL)
+    ranks = ["A", "1", "2", "9", "10", "11", "J", "Q", "K", "JK", "X", ""]
+    for text in {
+        r + s + d
+        for r in ranks
+        for s in ["C", "D", "H", "S", "1", "2", "3", ""]
+        for d in ["", "#1", "#2", "#3"]
+    } | {"qh", "JK1#2 ", " QH"}:
+        assert bool(whole.fullmatch(text)) == is_card_code(text), text
 
 
 @given(st.sampled_from(ALL))

@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -18,17 +19,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from atout.cards import card
+from atout.cards import CODE_PATTERN, card
 from atout.games import all_games, get_game
 from atout.games.base import (
     COMMON_VIEW_KEYS,
     AtoutError,
+    Earlier,
     Event,
     Game,
     IllegalMove,
     State,
+    Timeout,
     ViewSpec,
     events_for,
+    spec_of,
 )
 from atout.games.common import cards_in_hand
 
@@ -252,6 +256,95 @@ def test_the_view_spec_declares_every_field(game_id: str) -> None:
                 break
             state.apply(state.current, rng.choice(state.legal_moves()))
     assert seen == {f.key for f in spec.fields}, "declared fields no view holds"
+
+
+def playout_steps(game: Game[Any], seed: int) -> Iterator[tuple[State[Any], list[Event]]]:
+    """A random game at each end of the player range: the state after each step (the deal,
+    then every move) with that step's events."""
+    rng = random.Random(seed)
+    for players in sorted({game.min_players, game.max_players}):
+        state = game.setup(players, None, seed)
+        yield state, state.start_events()
+        while not state.is_over:
+            yield state, state.apply(state.current, rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_view_is_its_declared_type(game_id: str) -> None:
+    """``view(seat)``, the wire's form, is exactly the game's declared :class:`View` for every
+    seat and spectator: its JSON decodes strictly into the type (no key the type lacks, none
+    missing, every value of its declared type) and gives back ``observe(seat)``; the
+    :class:`ViewSpec` the clients draw from is read from that declaration."""
+    game = all_games()[game_id]
+    if game.view_type is None:
+        pytest.skip(f"{game_id} writes its view by hand")
+    strict = msgspec.json.Decoder(game.view_type)
+    assert game.view_spec == spec_of(game.view_type, game.detail_type)
+    names = set(game.view_type.__struct_fields__)
+    for state, _ in playout_steps(game, 4):
+        for seat in [None, *range(state.num_players)]:
+            view, typed = state.view(seat), state.observe(seat)
+            assert set(view) <= names and isinstance(typed, game.view_type)
+            assert strict.decode(msgspec.json.encode(view)) == typed
+            assert msgspec.to_builtins(typed) == view and game.as_view(view) == typed
+            assert (seat is None) == ("hand" not in view)
+            if (
+                seat is not None
+                and not state.is_over
+                and type(game).determinize is not Game.determinize
+            ):
+                sample = game.determinize(typed, random.Random(seat))  # typed, as from JSON
+                assert sample.observe(seat) == typed
+            detail = view.get("result", {}).get("detail")
+            if detail is not None and game.detail_type is not None:
+                msgspec.convert(detail, game.detail_type)  # the result's detail as declared
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_event_is_a_declared_kind_with_words(game_id: str) -> None:
+    """Each event a game emits is one of its declared kinds, its data exactly the declared
+    fields (typed and back gives the same event), and has words in both languages for every
+    reader; a kind nobody declared is refused by ``describe`` rather than said as raw data."""
+    game = all_games()[game_id]
+    if not game.event_types:
+        pytest.skip(f"{game_id} declares no kinds of event")
+    seen = set()
+    for _, events in playout_steps(game, 5):
+        for e in events:
+            typed = game.typed_event(e)
+            assert typed.kind == e.kind and Event.of(typed, e.seat, e.to, e.hide) == e
+            seen.add(e.kind)
+            for lang in ("en", "fr"):
+                for you in {None, e.seat, 0}:
+                    assert game.describe(e, lang, you) != f"{e.kind} {e.data}"
+    assert "game_over" in seen
+    with pytest.raises(LookupError):
+        game.describe(Event("no_such_kind", 0, {}), "en")
+    with pytest.raises(ValueError):
+        game.typed_event(Event("no_such_kind", 0, {}))
+    kind = sorted(seen)[0]
+    with pytest.raises(ValueError):  # a field the kind does not declare
+        game.typed_event(Event(kind, 0, {"no_such_field": 1}))
+    for t in (*game.event_types, Timeout, Earlier):
+        assert t.__struct_config__.tag in game.event_kinds()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_schemas_are_read_from_the_declarations(game_id: str) -> None:
+    """The JSON Schemas of a game's options, moves, events and view come from its types: the
+    view's lists every field (card codes with the card pattern), the events' every kind."""
+    game = all_games()[game_id]
+    schemas = json.loads(json.dumps(game.schemas()))  # JSON, as published
+    moves = {t.__struct_config__.tag for t in game.move_types}
+    assert moves <= set(json.dumps(schemas["move"]).replace('"', " ").split())
+    if game.view_type is None:
+        return
+    view = schemas["view"]["$defs"][game.view_type.__name__]
+    assert set(view["properties"]) == set(game.view_type.__struct_fields__)
+    assert view["properties"]["hand"]["anyOf"][0]["items"]["pattern"] == f"^(?:{CODE_PATTERN})$"
+    defs = schemas["event"]["$defs"].values()
+    kinds = {d["properties"]["kind"]["enum"][0] for d in defs if "kind" in d.get("properties", ())}
+    assert kinds == set(game.event_kinds())
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -12,6 +12,9 @@ import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import cache
+from typing import Annotated
+
+import msgspec
 
 
 class Suit(StrEnum):
@@ -167,6 +170,17 @@ def card(code: str) -> Card:
     return found
 
 
+#: Every card code and nothing else, as a regular expression without anchors that Python and
+#: JavaScript read alike: ``QH``, ``10S``, ``AS``, ``JK1``, and ``#2`` after a second deck's card.
+#: Published to clients (``list_games``' ``card_pattern``) so that none spells it again.
+CODE_PATTERN = r"(?:10|[2-9AJQK])[CDHS](?:#2)?|JK[12](?:#2)?"
+
+#: A card code in a typed view, event or move: a string that its JSON Schema checks with the
+#: pattern. Decoding does not (a regular expression per code would cost more than the rest of a
+#: view's decoding): :func:`card` refuses what is no card where a code is used.
+CardCode = Annotated[str, msgspec.Meta(extra_json_schema={"pattern": f"^(?:{CODE_PATTERN})$"})]
+
+
 def cards(codes: str | Iterable[str]) -> list[Card]:
     """Cards from codes: ``cards("QH QS 10C")`` or ``cards(["QH", "QS"])``."""
     if isinstance(codes, str):
@@ -179,6 +193,7 @@ def codes(cs: Iterable[Card]) -> list[str]:
 
 
 def is_card_code(code: str) -> bool:
+    """Whether ``code`` is a card's code exactly as written (``"qh"`` is not: see :func:`card`)."""
     return code in _ALL
 
 

@@ -11,16 +11,28 @@ import pkgutil
 from functools import cache
 from typing import Any
 
-from atout.games.base import AtoutError, BadOptions, Event, Game, IllegalMove, Result, State
+from atout.games.base import (
+    AtoutError,
+    BadOptions,
+    Event,
+    EventData,
+    Game,
+    IllegalMove,
+    Result,
+    State,
+    View,
+)
 
 __all__ = [
     "AtoutError",
     "BadOptions",
     "Event",
+    "EventData",
     "Game",
     "IllegalMove",
     "Result",
     "State",
+    "View",
     "all_games",
     "get_game",
     "register",

@@ -8,8 +8,10 @@ A game is two things:
   (:attr:`State.current`); :meth:`State.legal_moves` is the single source of legality and
   :meth:`State.apply` refuses anything it would not list.
 
-Everything that crosses a boundary is plain data: moves are tagged ``msgspec.Struct`` values,
-events are :class:`Event` values, views and results are JSON-ready dicts/structs. Chance is
+Everything that crosses a boundary is plain data, declared once per game as ``msgspec.Struct``
+types: moves (tagged by ``type``), the kinds of events (:class:`EventData`, tagged by ``kind``)
+and the per-seat view (:class:`View`), from which the view's field list (:class:`ViewSpec`), the
+JSON Schemas (:meth:`Game.schemas`) and the JSON-ready forms sent on the wire are derived. Chance is
 explicit: each state owns a ``random.Random`` seeded at setup, so the same seed (or stacked deck)
 and the same moves always give the same states.
 """
@@ -24,6 +26,7 @@ from functools import cache
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 import msgspec
+import msgspec.inspect as mi
 
 from atout.cards import Card, card
 
@@ -74,21 +77,60 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
     to: tuple[int, ...] | None = None
     hide: tuple[int, ...] = ()
 
+    @classmethod
+    def of(
+        cls,
+        data: EventData,
+        seat: int | None = None,
+        to: tuple[int, ...] | None = None,
+        hide: tuple[int, ...] = (),
+    ) -> Event:
+        """The event of typed ``data``: its kind is the data's tag, its ``data`` the fields in
+        their JSON-ready form (a field at its default left out)."""
+        fields = msgspec.to_builtins(data)
+        del fields["kind"]
+        return cls(data.__struct_config__.tag, seat, fields, to, hide)  # type: ignore[arg-type]
+
     def visible_to(self, seat: int | None) -> bool:
         if seat is None:
             return self.to is None
         return (self.to is None or seat in self.to) and seat not in self.hide
 
 
+class EventData(
+    msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True, tag_field="kind"
+):
+    """Base of one kind of event's data, declared once in the game's module: a subclass names
+    the kind as its tag and declares the fields (``class Played(EventData, tag="play"): cards:
+    list[CardCode]``). Games build events with :meth:`Event.of`; a client reads one typed with
+    :meth:`Game.typed_event`. A field with a default is left out while it holds it."""
+
+    @property
+    def kind(self) -> str:
+        return str(self.__struct_config__.tag)
+
+
+class Timeout(EventData, tag="timeout"):
+    """The game master played ``move`` (its JSON form) for a seat whose time ran out."""
+
+    move: dict[str, Any] | None = None
+
+
+class Earlier(EventData, tag="earlier"):
+    """A catch-up cut to its latest steps: ``steps`` earlier ones are left out."""
+
+    steps: int
+
+
+#: The game master's own kinds of event, the same in every game.
+MASTER_EVENTS: tuple[type[EventData], ...] = (Timeout, Earlier)
+
+
 def private(
-    kind: str,
-    seat: int | None,
-    data: dict[str, Any],
-    redacted: dict[str, Any],
-    seen_by: tuple[int, ...],
+    data: EventData, redacted: EventData, seat: int | None, seen_by: tuple[int, ...]
 ) -> list[Event]:
-    """The same event twice: in full for ``seen_by``, redacted for everyone else."""
-    return [Event(kind, seat, data, to=seen_by), Event(kind, seat, redacted, hide=seen_by)]
+    """The same event twice: ``data`` for ``seen_by``, ``redacted`` for everyone else."""
+    return [Event.of(data, seat, to=seen_by), Event.of(redacted, seat, hide=seen_by)]
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> list[Event]:
@@ -179,6 +221,22 @@ class Field(msgspec.Struct, frozen=True, omit_defaults=True):
         return self.fr if lang == "fr" else self.en
 
 
+def shows(
+    kind: FieldKind,
+    en: str,
+    fr: str,
+    *,
+    per_seat: bool = False,
+    values: dict[str, tuple[str, str]] | None = None,
+) -> msgspec.Meta:
+    """What a field of a game's :class:`View` shows clients: its kind and words, as
+    ``Annotated[list[CardCode], shows("cards", "Top of the pile", "Dessus de la pile")]``. The
+    game's :class:`ViewSpec` is read from these (:func:`spec_of`); a field without one (the
+    options) is not drawn."""
+    field = Field("", kind, en, fr, per_seat, values or {})
+    return msgspec.Meta(description=en, extra={"field": field}, extra_json_schema={"x-kind": kind})
+
+
 class ViewSpec(msgspec.Struct, frozen=True):
     """A game's view declared: ``fields`` of :meth:`State.view` (besides
     :data:`COMMON_VIEW_KEYS`), in the order to show them; ``detail``: the fields of its
@@ -190,6 +248,44 @@ class ViewSpec(msgspec.Struct, frozen=True):
     def keys(self) -> set[str]:
         """The top-level view keys the fields cover (``phase`` for ``phase.dealer``)."""
         return {f.key.split(".", 1)[0] for f in self.fields}
+
+
+class View(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Base of a game's view: what one seat may see (``seat`` null: a spectator), declared once
+    in the game's module as a subclass whose fields carry :func:`shows`. Hidden information is
+    only ever a count (``hand_sizes``). :meth:`State.observe` returns it typed; :meth:`State.view`
+    is its JSON-ready form, the one sent on the wire. A field with a default (``hand`` for a
+    spectator, ``result`` while the game goes on) is left out while it holds it.
+
+    Every view starts with these keys: ``game`` (its id), ``players``, ``seat`` (the viewer),
+    ``turn`` (the seat to act; null: over) and ``move`` (moves made)."""
+
+    game: str
+    players: int
+    seat: int | None
+    turn: int | None
+    move: int
+
+
+def spec_of(view_type: type[View], detail_type: type[msgspec.Struct] | None = None) -> ViewSpec:
+    """The :class:`ViewSpec` a view declares: each field marked with :func:`shows`, in the
+    order declared (a nested Struct's fields as dotted keys: ``phase.dealer``)."""
+    detail = _declared(detail_type) if detail_type is not None else ()
+    return ViewSpec(_declared(view_type), detail)
+
+
+def _declared(struct: type[msgspec.Struct], prefix: str = "") -> tuple[Field, ...]:
+    info = mi.type_info(struct)
+    assert isinstance(info, mi.StructType)
+    out: list[Field] = []
+    for f in info.fields:
+        key = prefix + f.encode_name
+        t = f.type
+        if isinstance(t, mi.Metadata) and t.extra and "field" in t.extra:
+            out.append(msgspec.structs.replace(t.extra["field"], key=key))
+        elif isinstance(t, mi.StructType):
+            out.extend(_declared(t.cls, key + "."))
+    return tuple(out)
 
 
 O = TypeVar("O", bound=Options)  # noqa: E741
@@ -302,13 +398,52 @@ class State(ABC, Generic[O]):
         """Apply a move already checked."""
 
     # -- what each seat sees -------------------------------------------------------------
-    @abstractmethod
+    def observe(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator), typed: the game's :class:`View`, its
+        :meth:`public_view` with the seat's :meth:`own_view`. The one gate for hidden
+        information."""
+        public = self._public()[0]
+        if seat is None:
+            return public
+        return msgspec.structs.replace(public, seat=seat, **self.own_view(seat))
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator). JSON-ready."""
+        """What ``seat`` may see, JSON-ready: :meth:`observe` in builtins, the wire's form (the
+        public part converted once per move). A game without a declared view writes this
+        instead, from :meth:`view_head` and :meth:`view_result`."""
+        out = dict(self._public()[1])
+        if seat is not None:
+            out["seat"] = seat
+            out.update(msgspec.to_builtins(self.own_view(seat)))
+        return out
+
+    def public_view(self) -> View:
+        """What every seat sees of the position: the game's :class:`View` for a spectator
+        (start it with :meth:`head`). Built once per move; its per-seat fields, declared last
+        with defaults, are :meth:`own_view`'s."""
+        raise NotImplementedError(f"{type(self).__name__} declares no typed view")
+
+    def own_view(self, seat: int) -> dict[str, Any]:
+        """The fields only ``seat`` sees (``{"hand": [...]}``), by name: the view's last ones."""
+        return {"hand": [c.code for c in self.hands[seat]]}
+
+    def head(self, game_id: str) -> dict[str, Any]:
+        """The fields every :class:`View` starts with, for a spectator: ``View(**head, …)``."""
+        cur, n = self.current, self.move_count
+        return {"game": game_id, "players": self.num_players, "seat": None, "turn": cur, "move": n}
+
+    def _public(self) -> tuple[View, dict[str, Any]]:
+        """:meth:`public_view` and its builtins, once per move (a state changed other than by
+        a move must be a new copy: :meth:`clone`)."""
+        memo = self.__dict__.get("_view_memo")
+        if memo is None or memo[0] != self.move_count:
+            public = self.public_view()
+            memo = self._view_memo = (self.move_count, public, msgspec.to_builtins(public))
+        return memo[1], memo[2]
 
     def view_head(self, game_id: str, seat: int | None) -> dict[str, Any]:
-        """The keys a view starts with: ``game``, ``players``, ``seat``, ``turn``, ``move``. A
-        game adds its own keys (and ``hand`` for a seat), then calls :meth:`view_result`."""
+        """For a game that writes its :meth:`view` by hand: the keys a view starts with. The game
+        adds its own keys (and ``hand`` for a seat), then calls :meth:`view_result`."""
         cur, n = self.current, self.move_count
         return {"game": game_id, "players": self.num_players, "seat": seat, "turn": cur, "move": n}
 
@@ -363,6 +498,7 @@ class State(ABC, Generic[O]):
         new = copy.copy(self)
         new.hands = [list(h) for h in self.hands]
         new.__dict__.pop("_shared_view", None)  # a copy may be changed without a move
+        new.__dict__.pop("_view_memo", None)
         return new
 
     def start_events(self) -> list[Event]:
@@ -389,11 +525,16 @@ def _stacked_card(code: Any) -> Card:
 
 
 @cache
-def _move_union(types: tuple[type[msgspec.Struct], ...]) -> Any:
+def _union(types: tuple[type[msgspec.Struct], ...]) -> Any:
     u: Any = types[0]
     for t in types[1:]:
         u = u | t
     return u
+
+
+@cache
+def _kinds(types: tuple[type[EventData], ...]) -> frozenset[str]:
+    return frozenset(str(t.__struct_config__.tag) for t in types)
 
 
 class Game(ABC, Generic[O]):
@@ -405,8 +546,21 @@ class Game(ABC, Generic[O]):
     max_players: ClassVar[int]
     Options: ClassVar[type[Options]]
     move_types: ClassVar[tuple[type[msgspec.Struct], ...]]
-    #: The view's fields, typed; published with the game list so clients draw any game.
+    #: The per-seat view, declared (:class:`View`); ``None``: a game whose :meth:`State.view`
+    #: is written by hand, with its :attr:`view_spec` written out too.
+    view_type: ClassVar[type[View] | None] = None
+    #: The fields of its result's ``detail``, declared like the view's.
+    detail_type: ClassVar[type[msgspec.Struct] | None] = None
+    #: The kinds of event it emits (:class:`EventData`), besides the game master's own.
+    event_types: ClassVar[tuple[type[EventData], ...]] = ()
+    #: The view's fields, typed; published with the game list so clients draw any game. Read
+    #: from :attr:`view_type` when the game declares one.
     view_spec: ClassVar[ViewSpec] = ViewSpec()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.view_type is not None and "view_spec" not in cls.__dict__:
+            cls.view_spec = spec_of(cls.view_type, cls.detail_type)
 
     def parse_options(self, options: O | dict[str, Any] | None = None) -> O:
         """Typed options from a dict (or ``None`` for the defaults). Raises :class:`BadOptions`."""
@@ -426,12 +580,50 @@ class Game(ABC, Generic[O]):
         if isinstance(data, self.move_types):
             return data
         try:
-            return msgspec.convert(data, _move_union(self.move_types))
+            return msgspec.convert(data, _union(self.move_types))
         except msgspec.ValidationError as e:
             raise IllegalMove("bad_move", f"Malformed move: {e}", f"Coup mal formé : {e}") from e
 
     def move_union(self) -> Any:
-        return _move_union(self.move_types)
+        return _union(self.move_types)
+
+    def event_union(self) -> Any:
+        """The union of its kinds of event and the game master's, tagged by ``kind``."""
+        return _union((*self.event_types, *MASTER_EVENTS))
+
+    def event_kinds(self) -> frozenset[str]:
+        """Every kind of event it may emit, the game master's included."""
+        return _kinds((*self.event_types, *MASTER_EVENTS))
+
+    def typed_event(self, event: Event) -> EventData:
+        """``event``'s data as its declared type (``{"kind": …, **data}`` converted). Raises
+        ``ValueError`` for a kind the game does not declare or data that does not fit it."""
+        try:
+            return msgspec.convert(  # type: ignore[no-any-return]
+                {**event.data, "kind": event.kind}, self.event_union()
+            )
+        except msgspec.ValidationError as e:
+            raise ValueError(f"{self.id}: event {event.kind!r} is not as declared: {e}") from e
+
+    def as_view(self, view: View | dict[str, Any]) -> View:
+        """A view typed: ``view`` itself, or its JSON form converted to :attr:`view_type`."""
+        if isinstance(view, View):
+            return view
+        assert self.view_type is not None, f"{self.id} declares no typed view"
+        return msgspec.convert(view, self.view_type)
+
+    def schemas(self) -> dict[str, Any]:
+        """JSON Schemas read from the declarations: ``options``, ``move`` (tagged by ``type``),
+        ``event`` (an event's data with its ``kind``: ``{"kind": "play", "cards": […]}``) and
+        ``view`` (when declared)."""
+        out = {
+            "options": msgspec.json.schema(self.Options),
+            "move": msgspec.json.schema(self.move_union()),
+            "event": msgspec.json.schema(self.event_union()),
+        }
+        if self.view_type is not None:
+            out["view"] = msgspec.json.schema(self.view_type)
+        return out
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -500,6 +692,8 @@ class Game(ABC, Generic[O]):
             return earlier(event, lang)
         if self.text is None:
             return f"{event.kind} {event.data}"
+        if self.event_types and event.kind not in self.event_kinds():
+            raise LookupError(f"{self.id} declares no event {event.kind!r}")
         return str(self.text.describe(event, lang, you))
 
     def describe_move(self, move: Any, lang: str = "en") -> str:

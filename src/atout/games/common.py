@@ -1,15 +1,15 @@
 """What several games share besides the interface (:mod:`atout.games.base`): the precise
-refusals of a move naming cards, view fields declared once, the winners by fewest cards and the
-dealing of hidden cards for :meth:`~atout.games.base.Game.determinize`."""
+refusals of a move naming cards, the draw event, view fields declared once, the winners by fewest
+cards and the dealing of hidden cards for :meth:`~atout.games.base.Game.determinize`."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from atout.cards import Card, card
-from atout.games.base import Event, Field, IllegalMove, private
+from atout.cards import Card, CardCode, card
+from atout.games.base import Event, EventData, IllegalMove, private, shows
 
 # --------------------------------------------------------------------------- moves and refusals
 
@@ -51,24 +51,35 @@ def cards_in_hand(codes: Sequence[str], hand: Sequence[Card]) -> list[Card]:
 # --------------------------------------------------------------------------- events
 
 
-def drawn(seat: int, c: Card, **data: Any) -> list[Event]:
-    """``seat`` drew ``c``: the ``draw`` event, the card shown to that seat only."""
-    return private("draw", seat, {"card": c.code, **data}, {"card": None, **data}, (seat,))
+class Drawn(EventData, tag="draw"):
+    """A seat drew ``card`` from the stock (``None`` to everyone but that seat)."""
+
+    card: CardCode | None
+
+
+def drawn(seat: int, c: Card, kind: type[Drawn] = Drawn, **data: Any) -> list[Event]:
+    """``seat`` drew ``c``: the ``draw`` event (``kind``, with ``data``), the card shown to that
+    seat only."""
+    return private(kind(card=c.code, **data), kind(card=None, **data), seat, (seat,))
 
 
 # --------------------------------------------------------------------------- view fields
 
-HAND_SIZES = Field("hand_sizes", "card_count", "cards", "cartes", per_seat=True)
-STOCK_SIZE = Field("stock_size", "card_count", "Stock", "Pioche")
-DISCARD_SIZE = Field("discard_size", "card_count", "Cards in the discard", "Cartes en défausse")
-DISCARD = Field("discard", "cards", "Discard (latest last)", "Défausse (la dernière à droite)")
-HANDS = Field("hands", "cards", "hand", "main", per_seat=True)  # every hand, shown at the end
+#: Cards in each hand, by seat (hidden hands are only ever counted).
+HandSizes = Annotated[list[int], shows("card_count", "cards", "cartes", per_seat=True)]
+StockSize = Annotated[int, shows("card_count", "Stock", "Pioche")]
+DiscardSize = Annotated[int, shows("card_count", "Cards in the discard", "Cartes en défausse")]
+Discard = Annotated[
+    list[CardCode], shows("cards", "Discard (latest last)", "Défausse (la dernière à droite)")
+]
+#: Every hand, shown at the end (absent until then).
+Hands = Annotated[list[list[CardCode]] | None, shows("cards", "hand", "main", per_seat=True)]
 
 
-def phase_field(key: str, phases: dict[str, tuple[str, str]]) -> Field:
-    """The ``choice`` field naming a game's phase: ``phases`` (each with its English and French
-    words), then ``over``."""
-    return Field(key, "choice", "Phase", "Phase", values={**phases, "over": ("over", "terminée")})
+def phase_words(phases: dict[str, tuple[str, str]]) -> Any:
+    """What the ``choice`` field naming a game's phase shows: ``phases`` (each with its English
+    and French words), then ``over``."""
+    return shows("choice", "Phase", "Phase", values={**phases, "over": ("over", "terminée")})
 
 
 # --------------------------------------------------------------------------- the end, sampling

@@ -2,7 +2,7 @@
 the Jack of Spades (the "pouilleux") has no mate.
 
 Read top to bottom: the options, the card tables (which card pairs with which), the moves, the
-state (turn flow, legal moves — the one source of legality: :meth:`PouilleuxState.refusal` only
+events and the per-seat view (declared once, typed), the state (turn flow, legal moves — the one source of legality: :meth:`PouilleuxState.refusal` only
 explains —, apply with the special pairs' effects, what each seat knows, the views), then the
 game with its declared view, its deal and the sampling of hidden cards. Its words are in
 :mod:`atout.games.pouilleux_text`. The rules, with every choice this module makes where the
@@ -24,40 +24,57 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from atout.cards import ACE, JACK, KING, QUEEN, Card, Colour, card, deck_51
+from atout.cards import ACE, JACK, KING, QUEEN, Card, CardCode, Colour, card, deck_51
 from atout.games import pouilleux_text as text
 from atout.games.base import (
     Event,
-    Field,
+    EventData,
     Game,
     IllegalMove,
     Options,
     Result,
     SimpleMove,
     State,
-    ViewSpec,
+    View,
     private,
+    shows,
 )
-from atout.games.common import HAND_SIZES, HANDS, deal_unknown, fewest_cards, phase_field
+from atout.games.common import Hands, HandSizes, deal_unknown, fewest_cards, phase_words
 from atout.games.sentences import refuse
 
 __all__ = [
     "ACT",
     "DECK",
     "DRAW",
+    "EVENTS",
     "GAME",
     "MATE",
     "OVER",
     "PICK",
     "POUILLEUX",
     "SPECIAL_RANKS",
+    "Dealt",
     "Draw",
+    "Drew",
     "End",
+    "GameOver",
+    "Hand",
+    "Known",
+    "Laid",
     "Lay",
+    "Lifted",
     "Move",
+    "Paired",
     "Pick",
+    "Picked",
+    "PouilleuxDetail",
     "PouilleuxOptions",
     "PouilleuxState",
+    "PouilleuxView",
+    "Reversed",
+    "Skipped",
+    "Swapped",
+    "TurnStarted",
     "deal_sizes",
 ]
 
@@ -183,9 +200,161 @@ DRAWS = [Draw(i) for i in range(51)]  # built once: listed every turn
 PICKS = [Pick(i) for i in range(51)]
 
 
-# --------------------------------------------------------------------------- state
+# --------------------------------------------------------------------------- events
+
+ColourName = Literal["red", "black"]
+Ending = Literal["emptied_hand", "turn_cap"]
+Pair = list[CardCode]  # two cards, in code order
+
+
+class Dealt(EventData, tag="deal"):
+    """The deal: how many cards each seat got (its normal pairs then laid: ``pairs``)."""
+
+    sizes: list[int]
+
+
+class Hand(EventData, tag="hand"):
+    """The cards dealt to a seat (sent to that seat only)."""
+
+    cards: list[CardCode]
+
+
+class Paired(EventData, tag="pairs"):
+    """A seat laid normal pairs (or, at the deal, every pair when they are discarded)."""
+
+    pairs: list[Pair]
+
+
+class TurnStarted(EventData, tag="turn"):
+    """A seat's turn begins: the ``turn``-th of the game."""
+
+    turn: int
+
+
+class _Blind(EventData):
+    """A card taken blind at ``position`` of seat ``from``'s hand: ``card`` is shown to the two
+    seats only (``None`` to the others)."""
+
+    from_: int = msgspec.field(name="from")
+    position: int
+    card: CardCode | None
+
+
+class Drew(_Blind, tag="draw"):
+    """The turn's draw from the next player."""
+
+
+class Picked(_Blind, tag="pick"):
+    """The pick that follows laying the Jacks."""
+
+
+class Laid(EventData, tag="lay"):
+    """A special pair laid with the player's choice: the Aces' ``colour``, the Jacks' ``target``,
+    the Kings' two players (``target``, ``other``). ``last``: it emptied the hand, so the game
+    ends and the effect never happens."""
+
+    cards: Pair
+    rank: int
+    colour: ColourName | None = None
+    target: int | None = None
+    other: int | None = None
+    last: bool = False
+
+
+class Skipped(EventData, tag="skip"):
+    """The 10s: ``skipped`` loses a turn (two players: ``again``, the layer plays again)."""
+
+    skipped: int
+    again: bool
+
+
+class Reversed(EventData, tag="reverse"):
+    """The Queens: the direction of play is now ``direction`` (1 clockwise)."""
+
+    direction: int
+
+
+class Lifted(EventData, tag="lift"):
+    """The Aces' imposed ``colour`` ends: its layer's turn has come round."""
+
+    colour: ColourName
+
+
+class Swapped(EventData, tag="swap"):
+    """The Kings: ``players`` exchanged one card each, taken blind; ``cards`` (what each gave)
+    shown to those two only (``None`` to the others)."""
+
+    players: list[int]
+    cards: list[CardCode] | None
+
+
+class GameOver(EventData, tag="game_over"):
+    """The end: the winners, the grand perdant among ``losers``, the pouilleux's holder and
+    every hand."""
+
+    winners: list[int]
+    losers: list[int]
+    reason: Ending
+    pouilleux: int
+    hands: list[list[CardCode]]
+
+
+EVENTS = (Dealt, Hand, Paired, TurnStarted, Drew, Picked, Laid, Skipped, Reversed, Lifted)
+EVENTS += (Swapped, GameOver)
+
+# --------------------------------------------------------------------------- the view
 
 DRAW, ACT, PICK, OVER = "draw", "act", "pick", "over"
+Phase = Literal["draw", "act", "pick", "over"]
+
+#: The phases' words.
+PHASES = {
+    DRAW: ("draw from the next player", "piocher chez le suivant"),
+    ACT: ("lay a special pair or end the turn", "poser une paire spéciale ou finir"),
+    PICK: ("take a card (Jacks)", "prendre une carte (Valets)"),
+}
+
+
+class Known(msgspec.Struct, frozen=True, array_like=True):
+    """A card the viewer has seen go into another hand: ``[code, seat]`` on the wire."""
+
+    card: CardCode
+    seat: int
+
+
+class PouilleuxView(View):
+    """What one seat sees of a Le Pouilleux table: the turn, the laid pairs, the cards it has
+    seen go into other hands (``known``: ``[code, seat]``); other hands only as counts, until
+    the end shows them all (``hands``)."""
+
+    turns: Annotated[int, shows("number", "Turns played", "Tours joués")]
+    phase: Annotated[Phase, phase_words(PHASES)]
+    direction: Annotated[int, shows("direction", "Direction", "Sens")]
+    draw_from: Annotated[int | None, shows("seat", "Draws from", "Pioche chez")]
+    pick_from: Annotated[int | None, shows("seat", "Picks from", "Prend chez")]
+    imposed: Annotated[ColourName | None, shows("colour", "Colour imposed", "Couleur imposée")]
+    imposed_by: Annotated[int | None, shows("seat", "Imposed by", "Imposée par")]
+    hand_sizes: HandSizes
+    laid: Annotated[list[list[Pair]], shows("card_groups", "pairs", "paires", per_seat=True)]
+    options: PouilleuxOptions
+    hands: Hands = None
+    result: Result | None = None
+    hand: list[CardCode] | None = None
+    known: Annotated[
+        list[Known] | None,
+        shows("card_seats", "Cards you know in other hands", "Cartes connues chez les autres"),
+    ] = None
+
+
+class PouilleuxDetail(msgspec.Struct, frozen=True):
+    """A finished game's ``result.detail``."""
+
+    pouilleux: Annotated[
+        int, shows("seat", "The pouilleux (J♠) is held by", "Le pouilleux (V♠) est chez")
+    ]
+
+
+# --------------------------------------------------------------------------- state
 
 
 class PouilleuxState(State[PouilleuxOptions]):
@@ -322,7 +491,7 @@ class PouilleuxState(State[PouilleuxOptions]):
         seat = self.seat
         if isinstance(move, Draw):
             src = self.next_seat
-            c = self._take_blind(seat, src, move.position, "draw", events)
+            c = self._take_blind(seat, src, move.position, Drew, events)
             if not self.hands[src]:
                 return self._finish(events, (src,), "emptied_hand")
             self._after_gain(seat, c, events)
@@ -341,7 +510,7 @@ class PouilleuxState(State[PouilleuxOptions]):
         else:  # Pick
             assert self.target is not None
             src = self.target
-            c = self._take_blind(seat, src, move.position, "pick", events)
+            c = self._take_blind(seat, src, move.position, Picked, events)
             self.target = None
             if not self.hands[src]:
                 return self._finish(events, (src,), "emptied_hand")
@@ -350,7 +519,9 @@ class PouilleuxState(State[PouilleuxOptions]):
                 self._advance(events)
         return events
 
-    def _take_blind(self, seat: int, src: int, position: int, kind: str, ev: list[Event]) -> Card:
+    def _take_blind(
+        self, seat: int, src: int, position: int, kind: type[_Blind], ev: list[Event]
+    ) -> Card:
         """``seat`` takes the card at ``position`` of ``src``'s hand, re-randomised just before."""
         hand = self.hands[src]
         c = hand.pop((position + self.rng.randrange(len(hand))) % len(hand))  # cut, then take
@@ -358,9 +529,9 @@ class PouilleuxState(State[PouilleuxOptions]):
         self._forget(both, src)
         self.hands[seat].append(c)
         self.seen[c] = both
-        pair = (seat, src)
-        seen = {"from": src, "position": position}
-        ev.extend(private(kind, seat, {**seen, "card": c.code}, {**seen, "card": None}, pair))
+        ev.extend(
+            private(kind(src, position, c.code), kind(src, position, None), seat, (seat, src))
+        )
         return c
 
     def _forget(self, keep: int, *srcs: int) -> None:
@@ -387,7 +558,7 @@ class PouilleuxState(State[PouilleuxOptions]):
         hand.remove(m)
         p = pair(c, m)
         self.laid[seat].append(p)
-        events.append(Event("pairs", seat, {"pairs": [[p[0].code, p[1].code]]}))
+        events.append(Event.of(Paired([[p[0].code, p[1].code]]), seat))
         if not hand:
             self._finish(events, (seat,), "emptied_hand")
 
@@ -439,16 +610,8 @@ class PouilleuxState(State[PouilleuxOptions]):
         hand.remove(b)
         self.laid[seat].append((a, b))
         self.specials = []
-        data: dict[str, Any] = {"cards": list(move.cards), "rank": a.rank}
-        if move.colour is not None:
-            data["colour"] = move.colour
-        if move.target is not None:
-            data["target"] = move.target
-        if move.other is not None:
-            data["other"] = move.other
-        if not hand:
-            data["last"] = True  # the game ends at once: the effect never happens
-        events.append(Event("lay", seat, data))
+        laid = Laid(list(move.cards), a.rank, move.colour, move.target, move.other, not hand)
+        events.append(Event.of(laid, seat))
         if not hand:  # the game ends the moment a hand is empty: no effect
             self._finish(events, (seat,), "emptied_hand")
             return
@@ -456,11 +619,11 @@ class PouilleuxState(State[PouilleuxOptions]):
         n = self.num_players
         if r == 10:
             skipped = (seat + self.direction) % n
-            events.append(Event("skip", seat, {"skipped": skipped, "again": n == 2}))
+            events.append(Event.of(Skipped(skipped, n == 2), seat))
             self._advance(events, skip=True)
         elif r == QUEEN:
             self.direction = -self.direction
-            events.append(Event("reverse", seat, {"direction": self.direction}))
+            events.append(Event.of(Reversed(self.direction), seat))
             self._advance(events)
         elif r == ACE:
             assert move.colour is not None
@@ -489,16 +652,8 @@ class PouilleuxState(State[PouilleuxOptions]):
         hq.append(cp)
         self.seen[cp] = both
         self.seen[cq] = both
-        pair = (p, q)
-        events.extend(
-            private(
-                "swap",
-                seat,
-                {"players": [p, q], "cards": [cp.code, cq.code]},
-                {"players": [p, q], "cards": None},
-                pair,
-            )
-        )
+        shown, hidden = Swapped([p, q], [cp.code, cq.code]), Swapped([p, q], None)
+        events.extend(private(shown, hidden, seat, (p, q)))
         # received out of turn: paired at that player's next turn; on one's own turn: at once
         self.pending |= both & ~(1 << seat)
         if seat == p:
@@ -524,18 +679,18 @@ class PouilleuxState(State[PouilleuxOptions]):
         self.phase = DRAW
         self.specials = []
         if self.imposer == seat:
-            events.append(Event("lift", seat, {"colour": str(self.imposed)}))
+            events.append(Event.of(Lifted(str(self.imposed)), seat))  # type: ignore[arg-type]
             self.imposed = self.imposer = None
-        events.append(Event("turn", seat, {"turn": self.turns}))
+        events.append(Event.of(TurnStarted(self.turns), seat))
         if not self.pending >> seat & 1:
             return  # nothing received out of turn, no pair waiting: nothing to lay
         found = self._lay_normal_pairs(seat)
         if found:
-            events.append(Event("pairs", seat, {"pairs": [[a.code, b.code] for a, b in found]}))
+            events.append(Event.of(Paired([[a.code, b.code] for a, b in found]), seat))
             if not self.hands[seat]:
                 self._finish(events, (seat,), "emptied_hand")
 
-    def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> list[Event]:
+    def _finish(self, events: list[Event], winners: tuple[int, ...], reason: Ending) -> list[Event]:
         """The game ends: with more than 2 players the holder of J♠ is the grand perdant.
         Every hand is shown."""
         holder = next(i for i, h in enumerate(self.hands) if POUILLEUX in h)
@@ -546,59 +701,46 @@ class PouilleuxState(State[PouilleuxOptions]):
             reason=reason,
             scores=sizes,
             losers=losers,
-            detail={"pouilleux": holder},
+            detail=msgspec.to_builtins(PouilleuxDetail(holder)),
         )
         self.phase = OVER
         self._legal = None
-        events.append(
-            Event(
-                "game_over",
-                None,
-                {
-                    "winners": list(winners),
-                    "losers": list(losers),
-                    "reason": reason,
-                    "pouilleux": holder,
-                    "hands": [[c.code for c in h] for h in self.hands],
-                },
-            )
-        )
+        hands = [[c.code for c in h] for h in self.hands]
+        events.append(Event.of(GameOver(list(winners), list(losers), reason, holder, hands)))
         return events
 
     # -- what each seat sees -------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        over = self._result is not None
-        out = self.shared_view(seat, self._public_view)
-        if seat is not None:
-            out["hand"] = [c.code for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)]
-            bit = 1 << seat
-            out["known"] = [  # cards in other hands this seat has seen go there
-                [c.code, i]
-                for i, h in enumerate(self.hands)
-                if i != seat and not over
-                for c in sorted(h, key=SORT_KEY.__getitem__)
-                if self.seen[c] & bit
-            ]
-        if over:
-            out["hands"] = [[c.code for c in h] for h in self.hands]
-        return self.view_result(out)
+    def own_view(self, seat: int) -> dict[str, Any]:
+        """The seat's hand, and the cards it has seen go into other hands."""
+        over, bit, key = self._result is not None, 1 << seat, SORT_KEY.__getitem__
+        known = [  # cards in other hands this seat has seen go there
+            Known(c.code, i)
+            for i, h in enumerate(self.hands)
+            if i != seat and not over
+            for c in sorted(h, key=key)
+            if self.seen[c] & bit
+        ]
+        return {"hand": [c.code for c in sorted(self.hands[seat], key=key)], "known": known}
 
-    def _public_view(self) -> dict[str, Any]:
-        """Every seat's view but what the seat holds and knows: once per move."""
-        out = self.view_head("pouilleux", None)
-        out |= {
-            "turns": self.turns,
-            "phase": self.phase,
-            "direction": self.direction,
-            "draw_from": None if self._result is not None else self.next_seat,
-            "pick_from": self.target,
-            "imposed": None if self.imposed is None else str(self.imposed),
-            "imposed_by": self.imposer,
-            "hand_sizes": [len(h) for h in self.hands],
-            "laid": [[[a.code, b.code] for a, b in ps] for ps in self.laid],
-            "options": msgspec.to_builtins(self.options),
-        }
-        return out
+    def public_view(self) -> PouilleuxView:
+        """Every seat's view but what the seat holds and knows (:meth:`own_view`): once per
+        move."""
+        over = self._result is not None
+        return PouilleuxView(
+            **self.head("pouilleux"),
+            turns=self.turns,
+            phase=self.phase,  # type: ignore[arg-type]
+            direction=self.direction,
+            draw_from=None if over else self.next_seat,
+            pick_from=self.target,
+            imposed=None if self.imposed is None else self.imposed.value,  # type: ignore[arg-type]
+            imposed_by=self.imposer,
+            hand_sizes=[len(h) for h in self.hands],
+            laid=[[[a.code, b.code] for a, b in ps] for ps in self.laid],
+            options=self.options,
+            hands=[[c.code for c in h] for h in self.hands] if over else None,
+            result=self._result,
+        )
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         """Cards in another hand whose holder ``seat`` cannot be sure of. A seat knows where a
@@ -642,14 +784,6 @@ def deal_sizes(players: int) -> list[int]:
     return [base + (1 if i >= players - extra else 0) for i in range(players)]
 
 
-#: The phases' words, for the declared view.
-PHASES = {
-    DRAW: ("draw from the next player", "piocher chez le suivant"),
-    ACT: ("lay a special pair or end the turn", "poser une paire spéciale ou finir"),
-    PICK: ("take a card (Jacks)", "prendre une carte (Valets)"),
-}
-
-
 class PouilleuxGame(Game[PouilleuxOptions]):
     id = "pouilleux"
     titles: ClassVar[dict[str, str]] = {
@@ -660,31 +794,9 @@ class PouilleuxGame(Game[PouilleuxOptions]):
     max_players = 8
     Options = PouilleuxOptions
     move_types = (Draw, Lay, Pick, End)
-    view_spec = ViewSpec(
-        (
-            Field("turns", "number", "Turns played", "Tours joués"),
-            phase_field("phase", PHASES),
-            Field("direction", "direction", "Direction", "Sens"),
-            Field("draw_from", "seat", "Draws from", "Pioche chez"),
-            Field("pick_from", "seat", "Picks from", "Prend chez"),
-            Field("imposed", "colour", "Colour imposed", "Couleur imposée"),
-            Field("imposed_by", "seat", "Imposed by", "Imposée par"),
-            HAND_SIZES,
-            Field("laid", "card_groups", "pairs", "paires", per_seat=True),
-            Field(
-                "known",
-                "card_seats",
-                "Cards you know in other hands",
-                "Cartes connues chez les autres",
-            ),
-            HANDS,
-        ),
-        detail=(
-            Field(
-                "pouilleux", "seat", "The pouilleux (J♠) is held by", "Le pouilleux (V♠) est chez"
-            ),
-        ),
-    )
+    event_types = EVENTS
+    view_type = PouilleuxView
+    detail_type = PouilleuxDetail
     text = text
 
     def deck(self, players: int, options: PouilleuxOptions) -> list[Card]:
@@ -714,18 +826,14 @@ class PouilleuxGame(Game[PouilleuxOptions]):
             st.hands[seat] = order[start : start + size]
             start += size
         events: list[Event] = [
-            Event("deal", None, {"sizes": [len(h) for h in st.hands]}),
-            *(
-                Event("hand", s, {"cards": [c.code for c in h]}, to=(s,))
-                for s, h in enumerate(st.hands)
-            ),
+            Event.of(Dealt([len(h) for h in st.hands])),
+            *(Event.of(Hand([c.code for c in h]), s, to=(s,)) for s, h in enumerate(st.hands)),
         ]
         discard = options.initial_special_pairs == "discard"
         for seat in range(players):
             found = st._lay_normal_pairs(seat, specials_too=discard)
             if found:
-                pairs = [[a.code, b.code] for a, b in found]
-                events.append(Event("pairs", seat, {"pairs": pairs}))
+                events.append(Event.of(Paired([[a.code, b.code] for a, b in found]), seat))
         empty = tuple(s for s, h in enumerate(st.hands) if not h)
         if empty:
             st._finish(events, empty, "emptied_hand")
@@ -734,34 +842,36 @@ class PouilleuxGame(Game[PouilleuxOptions]):
         st._start_events = events
         return st
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> PouilleuxState:
+    def determinize(
+        self, view: PouilleuxView | dict[str, Any], rng: random.Random
+    ) -> PouilleuxState:
         """Deal the cards ``view`` does not place at random among the other hands, keeping the
         seat's hand, the laid pairs and the cards it knows the holder of."""
-        seat = view["seat"]
-        n = view["players"]
-        opts = msgspec.convert(view["options"], PouilleuxOptions)
-        st = PouilleuxState(n, opts, random.Random(rng.random()))
+        v = self.as_view(view)
+        assert isinstance(v, PouilleuxView)
+        seat, n = v.seat, v.players
+        st = PouilleuxState(n, v.options, random.Random(rng.random()))
         placed: set[Card] = set()
-        for i, ps in enumerate(view["laid"]):
+        for i, ps in enumerate(v.laid):
             st.laid[i] = [(card(a), card(b)) for a, b in ps]
             placed.update(c for p in st.laid[i] for c in p)
         if seat is not None:
-            st.hands[seat] = [card(c) for c in view["hand"]]
+            st.hands[seat] = [card(c) for c in v.hand or ()]
             placed.update(st.hands[seat])
-            for code, holder in view["known"]:
-                c = card(code)
-                st.hands[holder].append(c)
+            for k in v.known or ():
+                c = card(k.card)
+                st.hands[k.seat].append(c)
                 st.seen[c] = 1 << seat
                 placed.add(c)
-        deal_unknown(st.hands, view["hand_sizes"], [c for c in DECK if c not in placed], rng)
-        st.seat = view["turn"] if view["turn"] is not None else 0
-        st.phase = view["phase"]
-        st.direction = view["direction"]
-        st.target = view["pick_from"]
-        st.imposed = None if view["imposed"] is None else Colour(view["imposed"])
-        st.imposer = view["imposed_by"]
-        st.turns = view["turns"]
-        st.move_count = view["move"]
+        deal_unknown(st.hands, v.hand_sizes, [c for c in DECK if c not in placed], rng)
+        st.seat = v.turn if v.turn is not None else 0
+        st.phase = v.phase
+        st.direction = v.direction
+        st.target = v.pick_from
+        st.imposed = None if v.imposed is None else Colour(v.imposed)
+        st.imposer = v.imposed_by
+        st.turns = v.turns
+        st.move_count = v.move
         st.pending = (1 << n) - 1  # hidden hands may hold waiting pairs: look at every turn
         if st.phase == ACT:
             st.specials = st._special_pairs(st.seat)

@@ -1,6 +1,7 @@
 """Q Squared Joe (Q²J): a shedding game where Queens pair up and only a Jack ("Joe") answers them.
 
-Read top to bottom: options, moves, the strength rule, the state with its legal moves (the one
+Read top to bottom: options, moves, events and the per-seat view (each declared once, typed),
+the strength rule, the state with its legal moves (the one
 source of legality: :meth:`Q2JState.refusal` only explains), apply and views, the game with its
 declared view and its setup (the face-up deal). Its words are in :mod:`atout.games.q2j_text`.
 The rules, with every decision taken where the French rulebook is silent or ambiguous, are
@@ -17,24 +18,26 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, card, deck_52
+from atout.cards import ACE, FACE_RANKS, JACK, QUEEN, Card, CardCode, card, deck_52
 from atout.games import q2j_text as text
 from atout.games.base import (
     Event,
-    Field,
+    EventData,
     Game,
     IllegalMove,
     Options,
     Result,
     SimpleMove,
     State,
-    ViewSpec,
+    View,
+    shows,
 )
 from atout.games.common import (
-    DISCARD,
-    DISCARD_SIZE,
-    HAND_SIZES,
-    STOCK_SIZE,
+    Discard,
+    DiscardSize,
+    Drawn,
+    HandSizes,
+    StockSize,
     cards_in_hand,
     code_spellings,
     deal_unknown,
@@ -44,7 +47,25 @@ from atout.games.common import (
 )
 from atout.games.sentences import refuse
 
-__all__ = ["GAME", "Draw", "Move", "Play", "Q2JOptions", "Q2JState", "beats"]
+__all__ = [
+    "EVENTS",
+    "GAME",
+    "Dealt",
+    "Draw",
+    "Drew",
+    "GameOver",
+    "Joe",
+    "Move",
+    "Passed",
+    "Play",
+    "Played",
+    "Q2JOptions",
+    "Q2JState",
+    "Q2JView",
+    "Reshuffled",
+    "Reveal",
+    "beats",
+]
 
 # --------------------------------------------------------------------------- options
 
@@ -109,6 +130,92 @@ def pair_play(a: Card, b: Card) -> Play:
     return Play((a.code, b.code) if a.code < b.code else (b.code, a.code))
 
 
+# --------------------------------------------------------------------------- events
+
+DrawReason = Literal["draw", "equal_rank"]
+
+
+class Reveal(msgspec.Struct, frozen=True, array_like=True):
+    """A card a tied seat turned up to settle who starts: ``[seat, code]`` on the wire."""
+
+    seat: int
+    card: CardCode
+
+
+class Dealt(EventData, tag="deal"):
+    """The deal: each seat's face-up card (its last), the cards tied seats revealed in turn,
+    who starts (``by_lot`` when every card tied) and the first discard."""
+
+    face_up: list[CardCode]
+    reveals: list[Reveal]
+    first: int
+    discard: CardCode
+    by_lot: bool
+
+
+class Played(EventData, tag="play"):
+    """A seat played one card, or a Q² (two Queens)."""
+
+    cards: list[CardCode]
+
+
+class Joe(EventData, tag="joe"):
+    """A Jack answered the Q²: its round is over."""
+
+    cards: list[CardCode]
+
+
+class Reshuffled(EventData, tag="reshuffle"):
+    """The discard but its top unit became the new stock."""
+
+    stock: int
+
+
+class Passed(EventData, tag="pass"):
+    """A seat had to draw (``reason``) but nothing was left to draw."""
+
+    reason: DrawReason
+
+
+class Drew(Drawn, tag="draw"):
+    """A seat drew a card: as its move, or after playing a card of the top's rank."""
+
+    reason: DrawReason
+
+
+class GameOver(EventData, tag="game_over"):
+    """The end: an empty hand, or every seat passing in a row (the fewest cards win)."""
+
+    winners: list[int]
+    reason: Literal["emptied_hand", "deadlock"]
+
+
+EVENTS = (Dealt, Played, Joe, Reshuffled, Passed, Drew, GameOver)
+
+# --------------------------------------------------------------------------- the view
+
+
+class Q2JView(View):
+    """What one seat sees of a Q²J table: every card on the pile, the face-up cards still in
+    hand, the Q² round's state; other hands and the stock only as counts."""
+
+    top: Annotated[list[CardCode], shows("cards", "Top of the pile", "Dessus de la pile")]
+    discard: Discard  # public: every card on it was seen
+    discard_size: DiscardSize
+    stock_size: StockSize
+    hand_sizes: HandSizes
+    shown: Annotated[dict[str, list[CardCode]], shows("cards", "shown", "visibles", per_seat=True)]
+    q2_owner: Annotated[int | None, shows("seat", "Q² laid by", "Q² posé par")]
+    q2_round: Annotated[
+        bool, shows("flag", "Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)")
+    ]
+    free_lead: Annotated[bool, shows("flag", "Free lead", "Entame libre")]
+    passes: Annotated[int, shows("number", "Passes in a row", "Passes d'affilée")]
+    options: Q2JOptions
+    result: Result | None = None
+    hand: list[CardCode] | None = None
+
+
 # --------------------------------------------------------------------------- the strength rule
 
 
@@ -128,11 +235,6 @@ def beats(x: Card, top: Card, face_on_ace: bool = False) -> bool:
     if x.suit is top.suit:
         return xr < tr
     return xr > tr
-
-
-@cache
-def _options_dict(options: Q2JOptions) -> dict[str, Any]:
-    return msgspec.to_builtins(options)
 
 
 @cache
@@ -257,12 +359,12 @@ class Q2JState(State[Q2JOptions]):
         self.top = tuple(cs)
         self.passes = 0
         self.free_lead = False
-        events = [Event("play", seat, {"cards": list(move.cards)})]
+        events = [Event.of(Played(list(move.cards)), seat)]
         if len(cs) == 2:
             self.q2_owner = seat
         else:
             if self.q2_owner is not None and len(old_top) == 2 and not was_free:
-                events.append(Event("joe", seat, {"cards": list(move.cards)}))
+                events.append(Event.of(Joe(list(move.cards)), seat))
             self.q2_owner = None
             equal = old_top and (
                 (len(old_top) == 1 and old_top[0].rank == cs[0].rank)
@@ -295,7 +397,7 @@ class Q2JState(State[Q2JOptions]):
         self._advance()
         return events
 
-    def _draw_one(self, seat: int, events: list[Event], reason: str) -> Card | None:
+    def _draw_one(self, seat: int, events: list[Event], reason: DrawReason) -> Card | None:
         """Draw for ``seat`` (reshuffling if needed) and record the events. ``None``: nothing left."""
         if not self.stock and len(self.discard) > len(self.top):
             keep = len(self.top)
@@ -303,13 +405,13 @@ class Q2JState(State[Q2JOptions]):
             del self.discard[:-keep]
             self.rng.shuffle(pile)
             self.stock = pile
-            events.append(Event("reshuffle", None, {"stock": len(pile)}))
+            events.append(Event.of(Reshuffled(len(pile))))
         if not self.stock:
-            events.append(Event("pass", seat, {"reason": reason}))
+            events.append(Event.of(Passed(reason), seat))
             return None
         c = self.stock.pop()
         self.hands[seat].append(c)
-        events.extend(drawn(seat, c, reason=reason))
+        events.extend(drawn(seat, c, Drew, reason=reason))
         return c
 
     def _advance(self) -> None:
@@ -319,42 +421,41 @@ class Q2JState(State[Q2JOptions]):
             self.free_lead = True
         self.seat = nxt
 
-    def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> list[Event]:
+    def _finish(
+        self,
+        events: list[Event],
+        winners: tuple[int, ...],
+        reason: Literal["emptied_hand", "deadlock"],
+    ) -> list[Event]:
         sizes = tuple(float(len(h)) for h in self.hands)
         self._result = Result(winners=winners, reason=reason, scores=sizes)
-        events.append(Event("game_over", None, {"winners": list(winners), "reason": reason}))
+        events.append(Event.of(GameOver(list(winners), reason)))
         return events
 
     # -- what each seat sees -------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self.shared_view(seat, self._public_view)
-        if seat is not None:
-            out["hand"] = [c.code for c in self.hands[seat]]
-        return self.view_result(out)
-
-    def _public_view(self) -> dict[str, Any]:
-        """Every seat's view but its hand: built once per move."""
+    def public_view(self) -> Q2JView:
+        """Every seat's view but its hand (:meth:`own_view`): built once per move."""
         face_up, keys = self.shown, _seat_keys(self.num_players)
         if face_up:
             hands = zip(keys, self.hands, strict=True)
             shown = {k: [c.code for c in h if c in face_up] for k, h in hands}
         else:  # once every card shown at the deal is played: most of a game
             shown = {k: [] for k in keys}
-        out = self.view_head("q2j", None)
-        out |= {
-            "top": [c.code for c in self.top],
-            "discard": [c.code for c in self.discard],  # public: every card on it was seen
-            "discard_size": len(self.discard),
-            "stock_size": len(self.stock),
-            "hand_sizes": [len(h) for h in self.hands],
-            "shown": shown,
-            "q2_owner": self.q2_owner,
-            "q2_round": len(self.top) == 2 and self.q2_owner is not None and not self.free_lead,
-            "free_lead": self.free_lead,
-            "passes": self.passes,
-            "options": _options_dict(self.options),
-        }
-        return out
+        return Q2JView(
+            **self.head("q2j"),
+            top=[c.code for c in self.top],
+            discard=[c.code for c in self.discard],
+            discard_size=len(self.discard),
+            stock_size=len(self.stock),
+            hand_sizes=[len(h) for h in self.hands],
+            shown=shown,
+            q2_owner=self.q2_owner,
+            q2_round=len(self.top) == 2 and self.q2_owner is not None and not self.free_lead,
+            free_lead=self.free_lead,
+            passes=self.passes,
+            options=self.options,
+            result=self._result,
+        )
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         hidden = set(self.stock)
@@ -391,20 +492,8 @@ class Q2JGame(Game[Q2JOptions]):
     max_players = 10
     Options = Q2JOptions
     move_types = (Play, Draw)
-    view_spec = ViewSpec(
-        (
-            Field("top", "cards", "Top of the pile", "Dessus de la pile"),
-            STOCK_SIZE,
-            DISCARD_SIZE,
-            DISCARD,
-            HAND_SIZES,
-            Field("shown", "cards", "shown", "visibles", per_seat=True),
-            Field("q2_owner", "seat", "Q² laid by", "Q² posé par"),
-            Field("q2_round", "flag", "Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)"),
-            Field("free_lead", "flag", "Free lead", "Entame libre"),
-            Field("passes", "number", "Passes in a row", "Passes d'affilée"),
-        )
-    )
+    event_types = EVENTS
+    view_type = Q2JView
     text = text
 
     def deck(self, players: int, options: Q2JOptions) -> list[Card]:
@@ -428,45 +517,35 @@ class Q2JGame(Game[Q2JOptions]):
         st.seat = first
         st.shown = {dealt[s][HAND_SIZE - 1] for s in range(players)}
         st.shown.update(c for _, c in reveals)
-        st._start_events = [
-            Event(
-                "deal",
-                None,
-                {
-                    "face_up": [h[HAND_SIZE - 1].code for h in dealt],
-                    "reveals": [[s, c.code] for s, c in reveals],
-                    "first": first,
-                    "discard": first_discard.code,
-                    "by_lot": by_lot,
-                },
-            )
-        ]
+        face_up = [h[HAND_SIZE - 1].code for h in dealt]
+        shown = [Reveal(s, c.code) for s, c in reveals]
+        deal = Dealt(face_up, shown, first, first_discard.code, by_lot)
+        st._start_events = [Event.of(deal)]
         return st
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> Q2JState:
+    def determinize(self, view: Q2JView | dict[str, Any], rng: random.Random) -> Q2JState:
         """Deal the cards ``view`` does not show at random, keeping shown cards where they are."""
-        seat = view["seat"]
-        n = view["players"]
-        st = Q2JState(n, msgspec.convert(view["options"], Q2JOptions), random.Random(rng.random()))
-        known: set[Card] = {card(c) for c in view["discard"]}
+        v = self.as_view(view)
+        assert isinstance(v, Q2JView)
+        n = v.players
+        st = Q2JState(n, v.options, random.Random(rng.random()))
+        known: set[Card] = {card(c) for c in v.discard}
         hands: list[list[Card]] = []
         for i in range(n):
-            if i == seat:
-                hands.append([card(c) for c in view["hand"]])
-            else:
-                hands.append([card(c) for c in view["shown"][str(i)]])
+            codes = v.hand if i == v.seat and v.hand is not None else v.shown[str(i)]
+            hands.append([card(c) for c in codes])
             known.update(hands[-1])
         unknown = [c for c in deck_52() if c not in known]
         st.hands = hands
-        st.stock = deal_unknown(hands, view["hand_sizes"], unknown, rng)
-        st.discard = [card(c) for c in view["discard"]]
-        st.top = tuple(card(c) for c in view["top"])
-        st.shown = {card(c) for i in range(n) for c in view["shown"][str(i)]}
-        st.seat = view["turn"] if view["turn"] is not None else 0
-        st.q2_owner = view["q2_owner"]
-        st.free_lead = view["free_lead"]
-        st.passes = view["passes"]
-        st.move_count = view["move"]
+        st.stock = deal_unknown(hands, v.hand_sizes, unknown, rng)
+        st.discard = [card(c) for c in v.discard]
+        st.top = tuple(card(c) for c in v.top)
+        st.shown = {card(c) for i in range(n) for c in v.shown[str(i)]}
+        st.seat = v.turn if v.turn is not None else 0
+        st.q2_owner = v.q2_owner
+        st.free_lead = v.free_lead
+        st.passes = v.passes
+        st.move_count = v.move
         return st
 
 

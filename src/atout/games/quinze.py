@@ -1,7 +1,8 @@
 """Le Quinze: draw, then shed cards in sets that add up to 15, using the public table.
 
 Read top to bottom: the options, the moves (and :class:`LegalMoves`, the legal moves of a table
-holding too many fifteens to list), the state (its legal moves — the one source of legality:
+holding too many fifteens to list), the events and the per-seat view (declared once, typed), the
+state (its legal moves — the one source of legality:
 :meth:`QuinzeState.refusal` only explains —, the deal cycle, apply and the views), then the game
 with its declared view, its deal and the sampling of hidden cards. Its words are in
 :mod:`atout.games.quinze_text`. The rules, with every choice this module makes where the French
@@ -22,50 +23,67 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from atout.cards import FACE_RANKS, Card, card, deck_54, deck_108
+from atout.cards import FACE_RANKS, Card, CardCode, card, deck_54, deck_108
 from atout.games import quinze_text as text
 from atout.games.base import (
     Event,
-    Field,
+    EventData,
     Game,
     IllegalMove,
     Options,
     Result,
     SimpleMove,
     State,
-    ViewSpec,
+    View,
+    shows,
 )
 from atout.games.common import (
-    DISCARD,
-    DISCARD_SIZE,
-    HAND_SIZES,
-    HANDS,
-    STOCK_SIZE,
+    Discard,
+    DiscardSize,
+    Drawn,
+    Hands,
+    HandSizes,
+    StockSize,
     cards_in_hand,
     code_spellings,
     deal_unknown,
     drawn,
-    phase_field,
+    phase_words,
     unknown_move,
 )
 from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
 from atout.games.sentences import refuse
 
 __all__ = [
+    "EVENTS",
     "GAME",
     "LIST_LIMIT",
     "OVER",
     "PLAY",
     "SCORING",
+    "DealOver",
+    "DealScore",
+    "Dealt",
     "Done",
     "Fifteen",
+    "Fifteened",
+    "GameOver",
+    "Hand",
+    "Laid",
     "Lay",
     "LegalMoves",
     "Move",
     "NextDeal",
+    "NoDraw",
     "Pass",
+    "Passed",
+    "QuinzeDetail",
     "QuinzeOptions",
+    "QuinzePhase",
     "QuinzeState",
+    "QuinzeView",
+    "Reshuffled",
+    "TurnDone",
     "hand_size",
 ]
 
@@ -262,9 +280,159 @@ def face_pairs(hand: list[Card]) -> list[tuple[str, str]]:
     return out
 
 
-# --------------------------------------------------------------------------- state
+# --------------------------------------------------------------------------- events
 
 PLAY, SCORING, OVER = "play", "scoring", "over"
+Phase = Literal["play", "scoring", "over"]
+DealEnd = Literal["out", "turn_cap", "stock_out"]
+
+
+class Dealt(EventData, tag="deal"):
+    """A deal starts: its number, the dealer, who plays first, cards each, the stock left."""
+
+    deal: int
+    dealer: int
+    first: int
+    cards_each: int
+    stock: int
+
+
+class Hand(EventData, tag="hand"):
+    """The cards dealt to a seat (sent to that seat only)."""
+
+    cards: list[CardCode]
+
+
+class NoDraw(EventData, tag="no_draw"):
+    """The stock and the discard were empty: the seat did not draw."""
+
+
+class Reshuffled(EventData, tag="reshuffle"):
+    """The discard (or, by the option, the table) was shuffled into a new stock."""
+
+    from_: Literal["discard", "table"] = msgspec.field(name="from")
+    stock: int
+
+
+class Fifteened(EventData, tag="fifteen"):
+    """A fifteen: its cards, the value each took (Aces 1 or 14), those from hand and table."""
+
+    cards: list[CardCode]
+    values: list[int]
+    hand: list[CardCode]
+    table: list[CardCode]
+
+
+class Laid(EventData, tag="lay"):
+    """Cards laid on the table; ``speed``: the speed variant's one card after a fifteen."""
+
+    cards: list[CardCode]
+    speed: bool
+
+
+class TurnDone(EventData, tag="done"):
+    """A seat ended its turn after ``fifteens`` fifteens."""
+
+    fifteens: int
+
+
+class Passed(EventData, tag="pass"):
+    """A seat ended its turn with nothing to do."""
+
+
+class DealScore(msgspec.Struct, frozen=True):
+    """One deal's end, as the score sheet keeps it: the points left in each hand and what each
+    seat scored (``out`` went out, on its first turn: ``first_turn``)."""
+
+    deal: int
+    dealer: int
+    reason: DealEnd
+    out: int | None
+    first_turn: bool
+    points: list[int]
+    scores: list[int]
+
+
+class DealOver(EventData, tag="deal_over"):
+    """A deal ends: its score (as :class:`DealScore`), every hand shown, the match's totals."""
+
+    deal: int
+    dealer: int
+    reason: DealEnd
+    out: int | None
+    first_turn: bool
+    points: list[int]
+    scores: list[int]
+    hands: list[list[CardCode]]
+    totals: list[int]
+
+
+class GameOver(EventData, tag="game_over"):
+    """The end: a single deal's, or the match's once a total reaches the target."""
+
+    winners: list[int]
+    reason: Literal["out", "turn_cap", "stock_out", "target"]
+    scores: list[float]
+
+
+EVENTS = (Dealt, Hand, Drawn, NoDraw, Reshuffled, Fifteened, Laid, TurnDone, Passed, DealOver)
+EVENTS += (GameOver,)
+
+# --------------------------------------------------------------------------- the view
+
+#: The phases' words.
+PHASES = {
+    PLAY: ("playing", "en jeu"),
+    SCORING: ("scoring: the next dealer deals", "décompte : au donneur suivant"),
+}
+
+
+class QuinzePhase(msgspec.Struct, frozen=True):
+    """Where the match stands: the deal and its turns, each seat's total."""
+
+    name: Annotated[Phase, phase_words(PHASES)]
+    deal: Annotated[int, shows("number", "Deal", "Donne")]
+    dealer: Annotated[int, shows("seat", "Dealer", "Donneur")]
+    turn: Annotated[int, shows("number", "Turn", "Tour")]
+    max_turns: Annotated[int, shows("number", "Turn cap", "Tours maximum")]
+    turns_taken: Annotated[list[int], shows("number", "turns", "tours", per_seat=True)]
+    totals: Annotated[list[int], shows("number", "total", "total", per_seat=True)]
+
+
+class QuinzeView(View):
+    """What one seat sees of a Le Quinze table: the table, the discard (every fifteen was
+    shown), the turn's progress, the score sheet; other hands and the stock only as counts,
+    until a deal ends and every card is turned face up (``hands``, ``stock``)."""
+
+    phase: QuinzePhase
+    table: Annotated[list[CardCode], shows("cards", "On the table", "Sur la table")]
+    stock_size: StockSize
+    discard_size: DiscardSize
+    discard: Discard
+    last_fifteen: Annotated[list[CardCode], shows("cards", "Last fifteen", "Dernier quinze")]
+    hand_sizes: HandSizes
+    made: Annotated[int, shows("number", "Fifteens this turn", "Quinzes ce tour")]
+    used_table: Annotated[bool, shows("flag", "Used the table", "A pris sur la table")]
+    can_speed_lay: Annotated[
+        bool, shows("flag", "May lay one more card", "Peut poser une carte de plus")
+    ]
+    deals: Annotated[list[DealScore], shows("score_table", "Deal", "Donne")]
+    options: QuinzeOptions
+    hands: Hands = None
+    stock: Annotated[list[CardCode] | None, shows("cards", "Stock", "Pioche")] = None
+    result: Result | None = None
+    hand: list[CardCode] | None = None
+
+
+class QuinzeDetail(msgspec.Struct, frozen=True):
+    """A finished match's ``result.detail``."""
+
+    deals: Annotated[int, shows("number", "Deals played", "Donnes jouées")]
+    history: Annotated[list[DealScore], shows("score_table", "Deal", "Donne")]
+
+
+# --------------------------------------------------------------------------- state
+
 FIRST_TURN_BONUS = -50
 
 
@@ -316,7 +484,7 @@ class QuinzeState(State[QuinzeOptions]):
         self.last_fifteen: tuple[str, ...] = ()
         self.phase = PLAY
         self.totals = [0] * players
-        self.history: list[dict[str, Any]] = []
+        self.history: list[DealScore] = []
         self._moves: list[Any] | LegalMoves | None = None
 
     # -- whose turn, what is legal -------------------------------------------------------
@@ -438,18 +606,8 @@ class QuinzeState(State[QuinzeOptions]):
             if from_table:
                 self.used_table = True
             self.last_fifteen = move.cards
-            events.append(
-                Event(
-                    "fifteen",
-                    seat,
-                    {
-                        "cards": list(move.cards),
-                        "values": list(values or ()),
-                        "hand": from_hand,
-                        "table": from_table,
-                    },
-                )
-            )
+            made = Fifteened(list(move.cards), list(values or ()), from_hand, from_table)
+            events.append(Event.of(made, seat))
             if not hand:
                 self._end_deal(events, seat, "out")
             return events
@@ -458,11 +616,11 @@ class QuinzeState(State[QuinzeOptions]):
                 c = card(code)
                 hand.remove(c)
                 self.table.append(c)
-            events.append(Event("lay", seat, {"cards": list(move.cards), "speed": self.made > 0}))
+            events.append(Event.of(Laid(list(move.cards), self.made > 0), seat))
         elif isinstance(move, Done):
-            events.append(Event("done", seat, {"fifteens": self.made}))
+            events.append(Event.of(TurnDone(self.made), seat))
         else:
-            events.append(Event("pass", seat, {}))
+            events.append(Event.of(Passed(), seat))
         self.seat = (seat + 1) % self.num_players
         self._start_turn(events)
         return events
@@ -492,21 +650,9 @@ class QuinzeState(State[QuinzeOptions]):
         self.turns_taken = [0] * n
         self.phase = PLAY
         self.seat = first
-        events.append(
-            Event(
-                "deal",
-                None,
-                {
-                    "deal": self.deal_no,
-                    "dealer": self.dealer,
-                    "first": first,
-                    "cards_each": k,
-                    "stock": len(self.stock),
-                },
-            )
-        )
+        events.append(Event.of(Dealt(self.deal_no, self.dealer, first, k, len(self.stock))))
         for s in range(n):
-            events.append(Event("hand", s, {"cards": [c.code for c in hands[s]]}, to=(s,)))
+            events.append(Event.of(Hand([c.code for c in hands[s]]), s, to=(s,)))
         self._start_turn(events)
 
     def _start_turn(self, events: list[Event]) -> None:
@@ -531,19 +677,21 @@ class QuinzeState(State[QuinzeOptions]):
                 self._end_deal(events, None, "stock_out")
                 return
         if not self.stock:
-            events.append(Event("no_draw", seat, {}))
+            events.append(Event.of(NoDraw(), seat))
             return
         c = self.stock.pop()
         self.hands[seat].append(c)
         events.extend(drawn(seat, c))
 
-    def _restock(self, pile: list[Card], source: str, events: list[Event]) -> None:
+    def _restock(
+        self, pile: list[Card], source: Literal["discard", "table"], events: list[Event]
+    ) -> None:
         new = list(pile)
         self.rng.shuffle(new)
         self.stock = new
-        events.append(Event("reshuffle", None, {"from": source, "stock": len(new)}))
+        events.append(Event.of(Reshuffled(source, len(new))))
 
-    def _end_deal(self, events: list[Event], out: int | None, reason: str) -> None:
+    def _end_deal(self, events: list[Event], out: int | None, reason: DealEnd) -> None:
         """Score the deal (hands are shown), then end the match or wait for the next deal."""
         n = self.num_players
         pts = [sum(points(c) for c in h) for h in self.hands]
@@ -554,28 +702,12 @@ class QuinzeState(State[QuinzeOptions]):
             self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         else:
             scores = pts
-        record = {
-            "deal": self.deal_no,
-            "dealer": self.dealer,
-            "reason": reason,
-            "out": out,
-            "first_turn": first_turn,
-            "points": pts,
-            "scores": scores,
-        }
+        record = DealScore(self.deal_no, self.dealer, reason, out, first_turn, pts, scores)
         self.history.append(record)
         self.phase = SCORING
-        events.append(
-            Event(
-                "deal_over",
-                out,
-                {
-                    **record,
-                    "hands": [[c.code for c in h] for h in self.hands],
-                    "totals": list(self.totals),
-                },
-            )
-        )
+        hands = [[c.code for c in h] for h in self.hands]
+        over = DealOver(**msgspec.structs.asdict(record), hands=hands, totals=list(self.totals))
+        events.append(Event.of(over, out))
         if not self.options.match:
             if out is not None:
                 winners: tuple[int, ...] = (out,)
@@ -591,61 +723,53 @@ class QuinzeState(State[QuinzeOptions]):
             self.seat = (self.dealer + 1) % n  # the next dealer deals
 
     def _finish(
-        self, events: list[Event], winners: tuple[int, ...], reason: str, scores: list[float]
+        self,
+        events: list[Event],
+        winners: tuple[int, ...],
+        reason: Literal["out", "turn_cap", "stock_out", "target"],
+        scores: list[float],
     ) -> None:
         self.phase = OVER
+        detail = QuinzeDetail(len(self.history), list(self.history))
         self._result = Result(
-            winners=winners,
-            reason=reason,
-            scores=tuple(scores),
-            detail={"deals": len(self.history), "history": list(self.history)},
+            winners=winners, reason=reason, scores=tuple(scores), detail=msgspec.to_builtins(detail)
         )
-        events.append(
-            Event(
-                "game_over",
-                None,
-                {"winners": list(winners), "reason": reason, "scores": list(scores)},
-            )
-        )
+        events.append(Event.of(GameOver(list(winners), reason, list(scores))))
 
     # -- what each seat sees -------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self.shared_view(seat, self._public_view)
-        if seat is not None:
-            out["hand"] = [c.code for c in self.hands[seat]]
-        if self.phase != PLAY:  # the deal is over: every card is turned face up for the scoring
-            out["hands"] = [[c.code for c in h] for h in self.hands]
-            out["stock"] = [c.code for c in self.stock]
-        return self.view_result(out)
-
-    def _public_view(self) -> dict[str, Any]:
-        """Every seat's view but its hand (and the cards shown at a deal's end): once per move."""
-        out = self.view_head("quinze", None)
-        out |= {
-            "phase": {
-                "name": self.phase,
-                "deal": self.deal_no,
-                "dealer": self.dealer,
-                "turn": self.turn_no,
-                "max_turns": self.options.max_rounds * self.num_players,
-                "turns_taken": list(self.turns_taken),
-                "totals": list(self.totals),
-            },
-            "table": [c.code for c in self.table],
-            "stock_size": len(self.stock),
-            "discard_size": len(self.discard),
-            "discard": [c.code for c in self.discard],  # every fifteen was shown: public
-            "last_fifteen": list(self.last_fifteen),
-            "hand_sizes": [len(h) for h in self.hands],
-            "made": self.made,
-            "used_table": self.used_table,
-            "can_speed_lay": (
+    def public_view(self) -> QuinzeView:
+        """Every seat's view but its hand (:meth:`own_view`): once per move. Once a deal is over
+        every card is turned face up for the scoring (``hands``, ``stock``)."""
+        shown = self.phase != PLAY
+        phase = QuinzePhase(
+            self.phase,  # type: ignore[arg-type]
+            self.deal_no,
+            self.dealer,
+            self.turn_no,
+            self.options.max_rounds * self.num_players,
+            list(self.turns_taken),
+            list(self.totals),
+        )
+        return QuinzeView(
+            **self.head("quinze"),
+            phase=phase,
+            table=[c.code for c in self.table],
+            stock_size=len(self.stock),
+            discard_size=len(self.discard),
+            discard=[c.code for c in self.discard],  # every fifteen was shown: public
+            last_fifteen=list(self.last_fifteen),
+            hand_sizes=[len(h) for h in self.hands],
+            made=self.made,
+            used_table=self.used_table,
+            can_speed_lay=(
                 self.phase == PLAY and self.options.speed and self.used_table and self.made > 0
             ),
-            "deals": list(self.history),
-            "options": msgspec.to_builtins(self.options),
-        }
-        return out
+            deals=list(self.history),
+            options=self.options,
+            hands=[[c.code for c in h] for h in self.hands] if shown else None,
+            stock=[c.code for c in self.stock] if shown else None,
+            result=self._result,
+        )
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         if self.phase != PLAY:  # once a deal is over every card is shown for the scoring
@@ -689,12 +813,6 @@ class QuinzeState(State[QuinzeOptions]):
 
 # --------------------------------------------------------------------------- the game
 
-#: The phases' words, for the declared view.
-PHASES = {
-    PLAY: ("playing", "en jeu"),
-    SCORING: ("scoring: the next dealer deals", "décompte : au donneur suivant"),
-}
-
 
 class QuinzeGame(Game[QuinzeOptions]):
     id = "quinze"
@@ -703,33 +821,9 @@ class QuinzeGame(Game[QuinzeOptions]):
     max_players = 8
     Options = QuinzeOptions
     move_types = (Fifteen, Lay, Done, Pass, NextDeal)
-    view_spec = ViewSpec(
-        (
-            phase_field("phase.name", PHASES),
-            Field("phase.deal", "number", "Deal", "Donne"),
-            Field("phase.dealer", "seat", "Dealer", "Donneur"),
-            Field("phase.turn", "number", "Turn", "Tour"),
-            Field("phase.max_turns", "number", "Turn cap", "Tours maximum"),
-            Field("phase.turns_taken", "number", "turns", "tours", per_seat=True),
-            Field("phase.totals", "number", "total", "total", per_seat=True),
-            Field("table", "cards", "On the table", "Sur la table"),
-            STOCK_SIZE,
-            DISCARD_SIZE,
-            DISCARD,
-            Field("last_fifteen", "cards", "Last fifteen", "Dernier quinze"),
-            HAND_SIZES,
-            Field("made", "number", "Fifteens this turn", "Quinzes ce tour"),
-            Field("used_table", "flag", "Used the table", "A pris sur la table"),
-            Field("can_speed_lay", "flag", "May lay one more card", "Peut poser une carte de plus"),
-            Field("deals", "score_table", "Deal", "Donne"),
-            HANDS,
-            Field("stock", "cards", "Stock", "Pioche"),
-        ),
-        detail=(
-            Field("deals", "number", "Deals played", "Donnes jouées"),
-            Field("history", "score_table", "Deal", "Donne"),
-        ),
-    )
+    event_types = EVENTS
+    view_type = QuinzeView
+    detail_type = QuinzeDetail
     text = text
 
     def deck(self, players: int, options: QuinzeOptions) -> list[Card]:
@@ -745,44 +839,42 @@ class QuinzeGame(Game[QuinzeOptions]):
         st._start_events = events
         return st
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> QuinzeState:
+    def determinize(self, view: QuinzeView | dict[str, Any], rng: random.Random) -> QuinzeState:
         """Deal the cards ``view`` does not show at random; everything public stays put."""
-        seat = view["seat"]
-        n = view["players"]
-        options = msgspec.convert(view["options"], QuinzeOptions)
-        st = QuinzeState(n, options, random.Random(rng.random()), self.deck(n, options))
-        phase = view["phase"]
-        st.table = [card(c) for c in view["table"]]
-        st.discard = [card(c) for c in view["discard"]]
+        v = self.as_view(view)
+        assert isinstance(v, QuinzeView)
+        n = v.players
+        st = QuinzeState(n, v.options, random.Random(rng.random()), self.deck(n, v.options))
+        phase = v.phase
+        st.table = [card(c) for c in v.table]
+        st.discard = [card(c) for c in v.discard]
         known = set(st.table) | set(st.discard)
-        shown = view.get("hands")
         hands: list[list[Card]] = []
         for i in range(n):
-            if shown is not None:
-                hands.append([card(c) for c in shown[i]])
-            elif i == seat:
-                hands.append([card(c) for c in view["hand"]])
+            if v.hands is not None:
+                hands.append([card(c) for c in v.hands[i]])
+            elif i == v.seat and v.hand is not None:
+                hands.append([card(c) for c in v.hand])
             else:
                 hands.append([])
             known.update(hands[-1])
         unknown = [c for c in st.full_deck if c not in known]
-        unknown = deal_unknown(hands, view["hand_sizes"], unknown, rng)
+        unknown = deal_unknown(hands, v.hand_sizes, unknown, rng)
         st.hands = hands
-        st.stock = [card(c) for c in view["stock"]] if "stock" in view else unknown
-        st.seat = view["turn"] if view["turn"] is not None else 0
-        st.dealer = phase["dealer"]
-        st.deal_no = phase["deal"]
-        st.turn_no = phase["turn"]
-        st.turns_taken = list(phase["turns_taken"])
-        st.totals = list(phase["totals"])
-        st.phase = phase["name"]
-        st.made = view["made"]
-        st.used_table = view["used_table"]
-        st.last_fifteen = tuple(view["last_fifteen"])
-        st.history = list(view["deals"])
-        st.move_count = view["move"]
-        if "result" in view:
-            st._result = msgspec.convert(view["result"], Result)
+        st.stock = [card(c) for c in v.stock] if v.stock is not None else unknown
+        st.seat = v.turn if v.turn is not None else 0
+        st.dealer = phase.dealer
+        st.deal_no = phase.deal
+        st.turn_no = phase.turn
+        st.turns_taken = list(phase.turns_taken)
+        st.totals = list(phase.totals)
+        st.phase = phase.name
+        st.made = v.made
+        st.used_table = v.used_table
+        st.last_fifteen = tuple(v.last_fifteen)
+        st.history = list(v.deals)
+        st.move_count = v.move
+        st._result = v.result
         return st
 
 
