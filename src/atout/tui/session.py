@@ -10,10 +10,8 @@ other addresses of ``--url`` first) and takes its seat back with its token.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import shutil
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -27,6 +25,7 @@ from atout.client import MOVING, UNREACHABLE, Client, ClientError, TableFeed
 from atout.games import get_game
 from atout.games.base import Game, ViewSpec
 from atout.protocol import messages as m
+from atout.server.shell.background import Background
 from atout.tui.i18n import tr
 from atout.tui.model import Model, Stage, event_text, move_label, seats_of
 
@@ -366,27 +365,15 @@ class LocalServer:
         self.url = ""
         self.core: Any = None
         self._dir: str | None = None
-        self._thread: threading.Thread | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
+        self._thread = Background(self._serve, "atout-local-server")
 
     def start(self) -> str:
         self._dir = tempfile.mkdtemp(prefix="atout-play-")
-        self._thread = threading.Thread(target=self._main, name="atout-local-server", daemon=True)
         self._thread.start()
-        self._ready.wait(30)
-        if self._error is not None:
-            raise self._error
         return self.url
 
     def stop(self) -> None:
-        if self._loop is not None and self._stop is not None:
-            with contextlib.suppress(RuntimeError):  # the loop already ended
-                self._loop.call_soon_threadsafe(self._stop.set)
-        if self._thread is not None:
-            self._thread.join(10)
+        self._thread.stop()
         if self._dir is not None:
             shutil.rmtree(self._dir, ignore_errors=True)
 
@@ -397,13 +384,6 @@ class LocalServer:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def _main(self) -> None:
-        try:
-            asyncio.run(self._serve())
-        except BaseException as e:  # reported to start() when it happens before ready
-            self._error = e
-            self._ready.set()
-
     async def _serve(self) -> None:
         from atout.server.shell.ws import start
 
@@ -411,10 +391,7 @@ class LocalServer:
         server = await start("127.0.0.1", 0, db, leak_guard=self.leak_guard)
         self.core = server.core
         self.url = server.url
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        self._ready.set()
         try:
-            await self._stop.wait()
+            await self._thread.serving()
         finally:
             await server.close()
