@@ -11,12 +11,14 @@ from typer.testing import CliRunner
 
 from atout.bots import bot_kinds, make_bot
 from atout.bots.levels import (
+    DEFAULT_LEVEL,
     EXPERT_BUDGETS,
     FORT_BUDGETS,
     LEVELS,
     BeginnerBot,
     bot_levels,
     level_id,
+    published,
     slip_rate,
 )
 from atout.bots.pool import cap_budget
@@ -235,6 +237,40 @@ def test_cli_play_accepts_levels(monkeypatch: pytest.MonkeyPatch) -> None:
         "moyen",
         "random",
     ]
+
+
+#: Modules that may write the default level's id: its source, a table naming every level, and
+#: the protocol (a layer beside the bots, which cannot read them: its default is checked here).
+MAY_NAME_IT = {"bots/levels.py", "server/accounts/ratings.py", "protocol/messages.py"}
+
+
+def test_the_default_level_and_the_raw_kinds_have_one_source() -> None:
+    """bots/levels.py publishes the levels, the default level and the kinds that are not
+    levels; every other module reads them there instead of writing "moyen" again."""
+    import ast
+    from pathlib import Path
+
+    import msgspec
+
+    from atout.protocol import messages as m
+    from atout.server.nodes.nodewire import _PeekBody
+    from atout.tui.session import PlayOptions
+
+    facts = published("quinze")
+    assert facts["default_level"] == DEFAULT_LEVEL in {lv.id for lv in LEVELS}
+    assert facts["bot_levels"] == bot_levels("quinze")
+    assert facts["bot_kinds"] == ["heuristic", "ismcts", "random"]
+    assert set(facts["bot_kinds"]) == set(bot_kinds()) - {lv.id for lv in LEVELS}
+    quick = {f.name: f.default for f in msgspec.structs.fields(m.QuickPlayBody)}
+    assert quick["level"] == _PeekBody().level == PlayOptions("").bot_kind == DEFAULT_LEVEL
+    src = Path(__file__).resolve().parents[1] / "src" / "atout"
+    writers = {
+        path.relative_to(src).as_posix()
+        for path in src.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and node.value == DEFAULT_LEVEL
+    }
+    assert writers <= MAY_NAME_IT, writers - MAY_NAME_IT
 
 
 def test_level_id_reads_both_languages() -> None:

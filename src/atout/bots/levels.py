@@ -10,7 +10,8 @@ own (``make_bot("moyen", seed)``), accepted wherever a kind is: ``create_table``
   the heuristic's choices among special pairs barely matter, it forgets to lay its pair instead. (Slipping to the
   heuristic's *second* choice only, as first tried, barely weakened it: 51% for the heuristic
   against it in Q²J at 400 games even at 70% slips; see bench/RESULTS.md.)
-* ``moyen``: the heuristic.
+* ``moyen``: the heuristic; the level a table's bots get when nobody names one
+  (:data:`DEFAULT_LEVEL`).
 * ``fort``: ISMCTS with a small budget (``FORT_BUDGETS`` iterations per decision, per game).
 * ``expert``: ISMCTS at ``EXPERT_BUDGETS`` iterations per game, never more than
   ``EXPERT_SECONDS`` per decision; in Q²J its samples follow what play revealed
@@ -33,7 +34,7 @@ from typing import Any
 
 from atout.bots.heuristic import STRATEGIES, HeuristicBot
 from atout.bots.ismcts import ISMCTSBot
-from atout.bots.registry import Bot, make_bot, register
+from atout.bots.registry import Bot, bot_kinds, make_bot, register
 from atout.games.base import Game
 
 #: The beginner's chance of slipping on a decision that has a real choice, per game
@@ -139,6 +140,9 @@ LEVELS: tuple[Level, ...] = (
     Level("fort", "Strong", "Fort"),
     Level("expert", "Expert", "Expert"),
 )
+#: The level bots play at when none is named: quick play's, ``atout play``'s, the page's forms.
+#: Published in ``list_games`` (:func:`published`); every other part reads it from here.
+DEFAULT_LEVEL = "moyen"
 
 
 def level_id(name: str) -> str | None:
@@ -161,10 +165,28 @@ def bot_levels(game_id: str) -> list[dict[str, str]]:
     return [lv.to_dict(game_id) for lv in LEVELS]
 
 
+def raw_kinds() -> list[str]:
+    """The bot kinds that are not levels (``heuristic``, ``ismcts``, ``random``): what an
+    expert may seat by name."""
+    levels = {lv.id for lv in LEVELS}
+    return [k for k in bot_kinds() if k not in levels]
+
+
+def published(game_id: str) -> dict[str, Any]:
+    """What ``list_games`` publishes of the bots for ``game_id``, so that no client writes it:
+    ``bot_levels`` (each with what it is made of in that game), ``default_level`` and
+    ``bot_kinds`` (the kinds that are not levels)."""
+    return {
+        "bot_levels": bot_levels(game_id),
+        "default_level": DEFAULT_LEVEL,
+        "bot_kinds": raw_kinds(),
+    }
+
+
 class BeginnerBot:
     """The heuristic with human-like slips: see the module's docstring. ``second_choice``
     (the heuristic's own next pick) is kept for comparison: ``slip="second"``. Also the
-    ``moyen`` level (``level="moyen"``: no slips but in the games set by size)."""
+    ``moyen`` level (no slips but in the games set by size)."""
 
     def __init__(
         self,

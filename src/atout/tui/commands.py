@@ -105,7 +105,7 @@ def play(
 ) -> None:
     """Play a game in the terminal (arrows and Enter or 1-9 to play, h for a hint, q to quit)."""
     from atout.bots import make_bot, make_spec
-    from atout.bots.levels import LEVELS, level_id
+    from atout.bots.levels import DEFAULT_LEVEL, LEVELS, level_id
     from atout.games import get_game
     from atout.tui.app import run
     from atout.tui.session import LocalServer, PlayOptions
@@ -130,7 +130,7 @@ def play(
             f"--level {level} et --bot-kind {bot_kind} : donnez l'un ou l'autre",
         )
     if bot_kind is None:
-        level = level or "moyen"
+        level = level or DEFAULT_LEVEL
         bot_kind = level_id(level)
         if bot_kind is None:
             names = ", ".join(f"{lv.id} ({lv.en.lower()})" for lv in LEVELS)

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 from websockets.exceptions import ConnectionClosed
 
+from atout.bots.levels import DEFAULT_LEVEL
 from atout.client import MOVING, UNREACHABLE, Client, ClientError, TableFeed
 from atout.games import get_game
 from atout.games.base import Game, ViewSpec
@@ -38,7 +39,7 @@ class PlayOptions:
     game: str = "q2j"
     players: int = 3
     bots: list[int] = field(default_factory=lambda: [1, 2])
-    bot_kind: str = "moyen"
+    bot_kind: str = DEFAULT_LEVEL
     bot_delay: float = 0.6
     options: dict[str, Any] = field(default_factory=dict)
     name: str = "player"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import msgspec
 
+from atout.bots.levels import DEFAULT_LEVEL
+
 
 class Frame(msgspec.Struct, tag="f", array_like=True):
     """A client's frame for a table of the receiving node, and who the client is."""
@@ -77,7 +79,7 @@ class _PeekBody(msgspec.Struct):
     table: str | None = None
     game: str | None = None
     players: int | None = None
-    level: str = "moyen"  # quick play's bot level (its default)
+    level: str = DEFAULT_LEVEL  # quick play's bot level when none is named
 
 
 class _Peek(msgspec.Struct):
