@@ -25,17 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from atout.client import Client, ClientError
+from atout.client.runner import latency_ms
 from atout.server.child import spawn
 from atout.server.storage.store import Store
 
 
 def start_server(db: Path, *limits: str) -> tuple[subprocess.Popen[bytes], str]:
     return spawn("--db", str(db), *(a for x in limits for a in ("--limit", x)))
-
-
-def pct(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
 
 
 async def bystander(url: str, tables: int, seconds: float, game: str, players: int) -> dict:
@@ -77,11 +73,7 @@ async def bystander(url: str, tables: int, seconds: float, game: str, players: i
         "pings": len(rtts),
         "moves": moves,
         "games_finished": games,
-        "ping_ms": {
-            "p50": round(pct(rtts, 0.5) * 1000, 2),
-            "p99": round(pct(rtts, 0.99) * 1000, 2),
-            "max": round(max(rtts) * 1000, 2),
-        },
+        "ping_ms": latency_ms(rtts),
     }
 
 

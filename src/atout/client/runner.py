@@ -29,6 +29,15 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+def latency_ms(xs: list[float]) -> dict[str, float]:
+    """The median, 99th percentile and largest of latencies in seconds, in milliseconds."""
+    return {
+        "p50": round(percentile(xs, 0.50) * 1000, 2),
+        "p99": round(percentile(xs, 0.99) * 1000, 2),
+        "max": round(max(xs, default=0.0) * 1000, 2),
+    }
+
+
 async def run_bots(
     url: str | Sequence[str],
     game_id: str,
@@ -185,11 +194,7 @@ async def run_bots(
         "seconds": round(seconds, 3),
         "moves_per_s": round(summary["moves"] / seconds, 1) if seconds else 0.0,
         "resumed": summary["resumed"],
-        "latency_ms": {
-            "p50": round(percentile(lat, 0.50) * 1000, 2),
-            "p99": round(percentile(lat, 0.99) * 1000, 2),
-            "max": round(max(lat, default=0.0) * 1000, 2),
-        },
+        "latency_ms": latency_ms(lat),
         "error_samples": summary["error_samples"],
     }
 
