@@ -7,11 +7,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from atout.cards import card
-from atout.cliutil import Commands, check_lang, options_from_pairs
+from atout.cliutil import Commands, check_lang, options_from_pairs, with_progress
 from atout.games import all_games, get_game
 from atout.games.base import Event, State
 
@@ -131,20 +130,12 @@ def simulate(
         )
         return
     options = options_from_pairs(option, [game_id])
-    if as_json or games < 200:
-        summary = run(game_id, players, games, seed, kinds, options)
-    else:
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"{game_id} ×{players}", total=games)
-            summary = run(
-                game_id,
-                players,
-                games,
-                seed,
-                kinds,
-                options,
-                progress=lambda k: bar.advance(task, k),
-            )
+    summary = with_progress(
+        f"{game_id} ×{players}",
+        games,
+        lambda progress: run(game_id, players, games, seed, kinds, options, progress=progress),
+        shown=not as_json and games >= 200,
+    )
     data = summary.to_dict()
     if as_json:
         print(json.dumps(data))

@@ -11,8 +11,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import typer
 from typer.core import TyperGroup
@@ -21,6 +21,7 @@ from atout.games.base import AtoutError
 
 TRUE = ("true", "yes", "on", "1", "oui", "vrai")
 FALSE = ("false", "no", "off", "0", "non", "faux")
+T = TypeVar("T")
 
 
 class CommandLineError(AtoutError):
@@ -249,3 +250,22 @@ def _checked(item: str, spec: dict[str, Any], raw: str, value: Any) -> Any:
                 f"-o {item} : {name} est un nombre entier{span_fr}",
             )
     return value
+
+
+def with_progress(
+    title: str,
+    total: int,
+    work: Callable[[Callable[[int], None] | None], T],
+    shown: bool = True,
+) -> T:
+    """``work(progress)`` under a progress bar on stderr, gone once done, that ``progress(k)``
+    moves ``k`` steps of ``total``; not ``shown`` (JSON output, a short run): no bar, and
+    ``progress`` is None."""
+    if not shown:
+        return work(None)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(title, total=total)
+        return work(lambda k: bar.advance(task, k))

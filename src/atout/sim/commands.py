@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from atout.cliutil import CommandLineError, int_list, options_from_pairs
+from atout.cliutil import CommandLineError, int_list, options_from_pairs, with_progress
 
 DEMO = {"--game": "q2j,quinze", "--players": "2,4"}
 
@@ -41,7 +41,6 @@ def tournament(
     """A seeded tournament: seats rotated, each deal replayed per rotation, win rates with 95%
     confidence intervals, game lengths and OpenSkill ratings."""
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from atout.bots import make_spec
@@ -75,21 +74,14 @@ def tournament(
     for kind in set(kinds):
         make_spec(kind, 0)  # an unknown kind is refused before the progress bar
     console = Console()
-    if as_json:
-        tables = run_tournament(game_ids, counts, kinds, games, seed, options, workers)
-    else:
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("tournament", total=games * len(game_ids) * len(counts))
-            tables = run_tournament(
-                game_ids,
-                counts,
-                kinds,
-                games,
-                seed,
-                options,
-                workers,
-                progress=lambda k: bar.advance(task, k),
-            )
+    tables = with_progress(
+        "tournament",
+        games * len(game_ids) * len(counts),
+        lambda progress: run_tournament(
+            game_ids, counts, kinds, games, seed, options, workers, progress=progress
+        ),
+        shown=not as_json,
+    )
     if report:
         page = write_report(tables, report)
         if not as_json:
