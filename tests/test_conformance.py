@@ -449,8 +449,29 @@ def test_determinize_is_consistent_with_the_view(game_id: str) -> None:
 def test_rules_summary_and_option_specs_name_everything(game_id: str) -> None:
     game = all_games()[game_id]
     summary = game.rules_summary()
-    assert set(summary) == {"id", "titles", "min_players", "max_players", "options", "view_spec"}
+    assert set(summary) == {
+        "id",
+        "titles",
+        "min_players",
+        "max_players",
+        "options",
+        "view_spec",
+        "move_fields",
+        "card_pattern",
+        "facts",
+    }
     assert msgspec.convert(summary["view_spec"], ViewSpec) == game.view_spec
+    assert summary["card_pattern"] == CODE_PATTERN and json.dumps(summary["facts"])
+    # each move type's fields, split into its cards and the player's other choices
+    for t in game.move_types:
+        fields = summary["move_fields"][t.__struct_config__.tag]
+        assert sorted(fields["cards"] + fields["choices"]) == sorted(t.__struct_fields__)
+        for move in game.setup(game.max_players, None, 1).legal_moves()[:50]:
+            if isinstance(move, t):
+                for name in fields["cards"]:
+                    value = getattr(move, name)
+                    codes = [value] if isinstance(value, str) else list(value)
+                    assert all(card(code).code == code for code in codes)
     assert summary["id"] == game_id and summary["titles"] == game.titles
     assert (summary["min_players"], summary["max_players"]) == (game.min_players, game.max_players)
     defaults = msgspec.to_builtins(game.parse_options(None))

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from atout.cards import card
 from atout.games.base import BadOptions, Event, IllegalMove
-from atout.games.fifteens import points
+from atout.games.fifteens import is_fifteen, points
 from atout.games.quinze import (
     GAME,
     LIST_LIMIT,
@@ -158,6 +158,24 @@ def test_stacked_deal_and_the_automatic_draw() -> None:
 
 
 # --- fifteens ---------------------------------------------------------------------------------
+
+
+def test_the_published_card_values_add_up_as_the_solver_does() -> None:
+    """``list_games`` publishes the values a client adds a selection up with (the page said them
+    again in JavaScript): with them, a set is a fifteen exactly when the solver says it is."""
+    facts = GAME.facts()
+    values, high, target = facts["card_values"], facts["ace_high"], facts["fifteen"]
+    rng = random.Random(7)
+    deck = GAME.deck(8, GAME.parse_options(None))
+    for _ in range(3000):
+        cs = rng.sample(deck, rng.randint(2, 5))
+        low = sum(values["JK" if c.is_joker else c.code.split("#")[0][:-1]] for c in cs)
+        aces = sum(c.rank == 1 for c in cs)
+        said = low == target or (aces > 0 and low + high - values["A"] == target)
+        assert said == is_fifteen(cs), [c.code for c in cs]
+    assert facts["card_points"] == {
+        k: points(card("JK1" if k == "JK" else k + "S")) for k in facts["card_points"]
+    }
 
 
 def test_fifteen_with_hand_and_table_cards_and_ace_values() -> None:

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 import msgspec
 import msgspec.inspect as mi
 
-from atout.cards import Card, card
+from atout.cards import CODE_PATTERN, Card, card
 
 # --------------------------------------------------------------------------- errors
 
@@ -705,7 +705,21 @@ class Game(ABC, Generic[O]):
     def option_specs(self) -> list[dict[str, Any]]:
         return option_specs(self.Options)
 
+    def facts(self) -> dict[str, Any]:
+        """What a client needs to know of the rules to help a player without judging a move
+        (Le Quinze's card values, to add up a selection), published so that none re-implements
+        them. JSON-ready; none by default."""
+        return {}
+
+    def move_fields(self) -> dict[str, dict[str, list[str]]]:
+        """Each move type's fields by what they hold, from the declarations: ``cards`` (card
+        codes, typed :data:`~atout.cards.CardCode`) and ``choices`` (anything else the player
+        picks: a position, a colour, a seat)."""
+        return {str(t.__struct_config__.tag): _fields_of(t) for t in self.move_types}
+
     def rules_summary(self) -> dict[str, Any]:
+        """The game as ``list_games`` publishes it: everything a client needs to offer, draw and
+        help play it without knowing it."""
         return {
             "id": self.id,
             "titles": self.titles,
@@ -713,4 +727,28 @@ class Game(ABC, Generic[O]):
             "max_players": self.max_players,
             "options": self.option_specs(),
             "view_spec": msgspec.to_builtins(self.view_spec),
+            "move_fields": self.move_fields(),
+            "card_pattern": CODE_PATTERN,
+            "facts": self.facts(),
         }
+
+
+def _fields_of(move_type: type[msgspec.Struct]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {"cards": [], "choices": []}
+    info = mi.type_info(move_type)
+    assert isinstance(info, mi.StructType)
+    for f in info.fields:
+        out["cards" if _holds_cards(f.type) else "choices"].append(f.encode_name)
+    return out
+
+
+def _holds_cards(t: mi.Type) -> bool:
+    """Whether a field's type is a card code, or a collection or option of them."""
+    if isinstance(t, mi.Metadata):
+        pattern = (t.extra_json_schema or {}).get("pattern")
+        return pattern == f"^(?:{CODE_PATTERN})$" or _holds_cards(t.type)
+    if isinstance(t, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType):
+        return _holds_cards(t.item_type)
+    if isinstance(t, mi.UnionType):
+        return any(_holds_cards(x) for x in t.types)
+    return False

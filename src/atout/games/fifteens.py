@@ -35,7 +35,9 @@ from atout.games.base import IllegalMove
 
 __all__ = [
     "ACE_CLASS",
+    "ACE_HIGH",
     "CLASS_POINTS",
+    "FIFTEEN",
     "LOW_VALUE",
     "NUM_CLASSES",
     "FifteenIndex",
@@ -61,8 +63,11 @@ __all__ = [
 
 JOKER_CLASS, ACE_CLASS = 0, 1
 NUM_CLASSES = 14  # 0 Joker, 1 Ace, 2..13 the ranks
-#: Value of each class with Aces counted as 1.
+#: Value of each class with Aces counted as 1; an Ace may count ``ACE_HIGH`` instead.
 LOW_VALUE = (-1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+ACE_HIGH = 14
+#: The sum a fifteen makes.
+FIFTEEN = 15
 #: Points a card left in hand scores at the end of a deal: faces and Jokers 10, Aces 1.
 CLASS_POINTS = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
@@ -170,7 +175,7 @@ def fifteen_values(cs: Sequence[Card]) -> tuple[int, ...] | None:
         k += LOW_VALUE[r]
         if r == ACE_CLASS:
             aces += 1
-    if k == 15:
+    if k == FIFTEEN:
         high = False
     elif k == 2 and aces:
         high = True
@@ -180,7 +185,7 @@ def fifteen_values(cs: Sequence[Card]) -> tuple[int, ...] | None:
     for c in cs:
         v = LOW_VALUE[c.rank]
         if high and c.rank == ACE_CLASS:
-            v, high = 14, False
+            v, high = ACE_HIGH, False
         out.append(v)
     return tuple(out)
 

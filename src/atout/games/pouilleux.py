@@ -24,7 +24,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from atout.cards import ACE, JACK, KING, QUEEN, Card, CardCode, Colour, card, deck_51
+from atout.cards import ACE, JACK, KING, QUEEN, Card, CardCode, Colour, card, deck_51, rank_token
 from atout.games import pouilleux_text as text
 from atout.games.base import (
     Event,
@@ -164,7 +164,7 @@ class Lay(
     (the two distinct seats, self allowed, lower first, that swap one card each).
     """
 
-    cards: tuple[str, ...]
+    cards: tuple[CardCode, ...]
     colour: Literal["red", "black"] | None = None
     target: int | None = None
     other: int | None = None
@@ -798,6 +798,13 @@ class PouilleuxGame(Game[PouilleuxOptions]):
     view_type = PouilleuxView
     detail_type = PouilleuxDetail
     text = text
+
+    def facts(self) -> dict[str, Any]:
+        """The card with no mate, and the ranks whose pairs have an effect."""
+        return {
+            "pouilleux": POUILLEUX.code,
+            "special_ranks": [rank_token(r) for r in sorted(SPECIAL_RANKS)],
+        }
 
     def deck(self, players: int, options: PouilleuxOptions) -> list[Card]:
         return deck_51()

@@ -101,7 +101,7 @@ _CODES = code_spellings(deck_52())
 class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type", forbid_unknown_fields=True):
     """Play one card, or two Queens together (a Q²)."""
 
-    cards: tuple[str, ...]
+    cards: tuple[CardCode, ...]
 
     def __post_init__(self) -> None:  # a Q² is a set: one spelling, one order
         cs = tuple(_CODES.get(c, c) for c in self.cards)

@@ -23,7 +23,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from atout.cards import FACE_RANKS, Card, CardCode, card, deck_54, deck_108
+from atout.cards import FACE_RANKS, JOKER_RANK, Card, CardCode, card, deck_54, deck_108, rank_token
 from atout.games import quinze_text as text
 from atout.games.base import (
     Event,
@@ -51,7 +51,17 @@ from atout.games.common import (
     phase_words,
     unknown_move,
 )
-from atout.games.fifteens import FifteenIndex, check_fifteen, fifteen_values, fifteens, points
+from atout.games.fifteens import (
+    ACE_HIGH,
+    CLASS_POINTS,
+    FIFTEEN,
+    LOW_VALUE,
+    FifteenIndex,
+    check_fifteen,
+    fifteen_values,
+    fifteens,
+    points,
+)
 from atout.games.sentences import refuse
 
 __all__ = [
@@ -158,7 +168,7 @@ class Fifteen(
     """Discard one fifteen: hand cards plus any table cards. The codes are a set: they are kept
     sorted, so any order names the same move; the Ace values are found by the game."""
 
-    cards: tuple[str, ...]
+    cards: tuple[CardCode, ...]
 
     def __post_init__(self) -> None:
         msgspec.structs.force_setattr(self, "cards", _canonical(self.cards))
@@ -170,7 +180,7 @@ class Fifteen(
 class Lay(msgspec.Struct, frozen=True, tag="lay", tag_field="type", forbid_unknown_fields=True):
     """Lay one card face up on the table, or two face cards of the same rank; ends the turn."""
 
-    cards: tuple[str, ...]
+    cards: tuple[CardCode, ...]
 
     def __post_init__(self) -> None:
         msgspec.structs.force_setattr(self, "cards", _canonical(self.cards))
@@ -825,6 +835,17 @@ class QuinzeGame(Game[QuinzeOptions]):
     view_type = QuinzeView
     detail_type = QuinzeDetail
     text = text
+
+    def facts(self) -> dict[str, Any]:
+        """Each rank's value in a sum (an Ace's low value; ``ace_high`` the other), the sum to
+        make, and what a card left in hand scores: a client adds up a selection with these."""
+        token = {r: "JK" if r == JOKER_RANK else rank_token(r) for r in range(14)}
+        return {
+            "card_values": {token[r]: LOW_VALUE[r] for r in token},
+            "ace_high": ACE_HIGH,
+            "fifteen": FIFTEEN,
+            "card_points": {token[r]: CLASS_POINTS[r] for r in token},
+        }
 
     def deck(self, players: int, options: QuinzeOptions) -> list[Card]:
         """One 54-card deck (two Jokers) for 2–4 players, two (108, ids ``#2``) for 5–8."""

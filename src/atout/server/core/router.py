@@ -23,6 +23,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import fields
+
 from atout.games import all_games
 from atout.games.base import AtoutError, BadOptions, IllegalMove
 from atout.locales import both
@@ -70,6 +72,8 @@ TABLE_COMMANDS: frozenset[str] = frozenset(t.__struct_config__.tag for t in TABL
 
 Out = tuple[int, m.Message]
 SERVER_NAME = "atout/0.1"
+#: The bots' level when none is asked for: quick play's, published in ``list_games``.
+DEFAULT_LEVEL: str = next(f.default for f in fields(m.QuickPlayBody) if f.name == "level")
 
 __all__ = ["Core", "CoreLimits", "LeakError", "Out", "check_name"]
 
@@ -434,17 +438,24 @@ class Core:
         seating.on_join(t, c, msg, now)
 
     def _list_games(self, c: Conn, msg: m.ListGames, now: float) -> None:
-        """The games' summaries, built once per set of games: building them takes ~1.6 ms
-        (the options' JSON Schemas), and a client may ask hundreds of times in a burst."""
-        from atout.bots.levels import bot_levels  # the named levels (issue 15), per game
+        """The games' summaries (each game's :meth:`~atout.games.base.Game.rules_summary`) with
+        the bots a table may seat: ``bot_levels`` (the named levels, issue 15), ``bot_kinds``
+        (the raw kinds) and ``default_level`` (quick play's). Built once per set of games:
+        building them takes ~1.6 ms (the options' JSON Schemas), and a client may ask hundreds
+        of times in a burst."""
+        from atout.bots import bot_kinds
+        from atout.bots.levels import bot_levels
 
         registry = all_games()
         key = tuple(registry)
         memo = self._games_memo
         if memo is None or memo[0] != key:
-            games = [
-                {**g.rules_summary(), "bot_levels": bot_levels(g.id)} for g in registry.values()
-            ]
+            games = []
+            for g in registry.values():
+                levels = bot_levels(g.id)
+                raw = [k for k in bot_kinds() if k not in {lv["id"] for lv in levels}]
+                bots = {"bot_levels": levels, "bot_kinds": raw, "default_level": DEFAULT_LEVEL}
+                games.append({**g.rules_summary(), **bots})
             memo = self._games_memo = (key, m.GamesBody(games=games))
         self.reply(c, msg, m.Games, memo[1])
 
