@@ -17,8 +17,9 @@ on physical cards. That keeps it exact and fast:
 
 Read top to bottom: the value classes and the value templates of fifteens, one fifteen (its Ace
 values, the check of a proposed play), the listing of every fifteen (a list, or an index for big
-tables), then the best play. This module is not a game (no ``GAME``); :mod:`atout.games.quinze`
-uses it as its one source of legality for fifteens.
+tables), the legal moves of a table holding too many fifteens to list, then the best play. This
+module is not a game (no ``GAME``); :mod:`atout.games.quinze` uses it as its one source of
+legality for fifteens.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from atout.cards import Card, card
 from atout.games.base import IllegalMove
@@ -41,6 +42,7 @@ __all__ = [
     "LOW_VALUE",
     "NUM_CLASSES",
     "FifteenIndex",
+    "LegalMoves",
     "Play",
     "best_play",
     "can_go_out",
@@ -51,6 +53,7 @@ __all__ = [
     "fifteens",
     "has_fifteen",
     "is_fifteen",
+    "is_legal_fifteen",
     "points",
     "value_class",
 ]
@@ -482,6 +485,80 @@ def count_fifteens(hand: Sequence[Card], table: Sequence[Card]) -> int:
 def has_fifteen(hand: Sequence[Card], table: Sequence[Card]) -> bool:
     """Whether at least one fifteen is available."""
     return count_fifteens(hand, table) > 0
+
+
+# --------------------------------------------------------------------------- very many fifteens
+
+
+def is_legal_fifteen(hand: Sequence[Card], table: Sequence[Card], codes: tuple[str, ...]) -> bool:
+    """Whether the solver lists ``codes`` among the fifteens of ``hand`` and ``table``."""
+    try:
+        check_fifteen(hand, table, codes)
+    except IllegalMove:
+        return False
+    return True
+
+
+class LegalMoves(Sequence[Any]):
+    """The legal moves of a position with very many fifteens, as a read-only sequence: each
+    fifteen as a ``move`` (Le Quinze's ``Fifteen``, made from its card codes), then ``extra``.
+
+    The same moves as a plain list would hold (in :class:`FifteenIndex` order), but each
+    fifteen is built only when asked for: ``len``, indexing (so ``random.choice`` works),
+    iteration and ``in`` (which asks :func:`check_fifteen`, the one check of a fifteen) stay
+    cheap when a table of 100 cards holds millions of fifteens.
+    """
+
+    __slots__ = ("_extra", "_hand", "_index", "_move", "_table")
+
+    def __init__(
+        self,
+        index: FifteenIndex,
+        extra: list[Any],
+        hand: tuple[Card, ...],
+        table: tuple[Card, ...],
+        move: type[Any],
+    ) -> None:
+        self._index = index
+        self._extra = extra
+        self._hand = hand
+        self._table = table
+        self._move = move
+
+    def __len__(self) -> int:
+        return len(self._index) + len(self._extra)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self._index)
+        if i < 0:
+            i += len(self)
+        if 0 <= i < n:
+            return self._move(tuple(c.code for c in self._index[i]))
+        if n <= i < len(self):
+            return self._extra[i - n]
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Any]:
+        for f in self._index:
+            yield self._move(tuple(c.code for c in f))
+        yield from self._extra
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, self._move):
+            return is_legal_fifteen(self._hand, self._table, move.cards)
+        return move in self._extra
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {len(self._index)} fifteens and {self._extra}>"
 
 
 # --------------------------------------------------------------------------- the best play

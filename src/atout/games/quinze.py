@@ -1,7 +1,6 @@
 """Le Quinze: draw, then shed cards in sets that add up to 15, using the public table.
 
-Read top to bottom: the options, the moves (and :class:`LegalMoves`, the legal moves of a table
-holding too many fifteens to list), the events and the per-seat view (declared once, typed), the
+Read top to bottom: the options, the moves, the events and the per-seat view (declared once, typed), the
 state (its legal moves — the one source of legality:
 :meth:`QuinzeState.refusal` only explains —, the deal cycle, apply and the views), then the game
 with its declared view, its deal and the sampling of hidden cards. Its words are in
@@ -18,7 +17,7 @@ next dealer deals with :class:`NextDeal`, and ``over`` at the end.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -57,9 +56,11 @@ from atout.games.fifteens import (
     FIFTEEN,
     LOW_VALUE,
     FifteenIndex,
+    LegalMoves,
     check_fifteen,
     fifteen_values,
     fifteens,
+    is_legal_fifteen,
     points,
 )
 from atout.games.sentences import refuse
@@ -209,74 +210,6 @@ LAY_ONE = {c.code: Lay((c.code,)) for c in deck_108()}  # built once: lays are l
 
 #: The most fifteens :meth:`QuinzeState.legal_moves` lists in a plain list.
 LIST_LIMIT = 2000
-
-
-def is_legal_fifteen(hand: Sequence[Card], table: Sequence[Card], codes: tuple[str, ...]) -> bool:
-    """Whether the solver lists ``codes`` among the fifteens of ``hand`` and ``table``."""
-    try:
-        check_fifteen(hand, table, codes)
-    except IllegalMove:
-        return False
-    return True
-
-
-class LegalMoves(Sequence[Any]):
-    """The legal moves of a position with very many fifteens, as a read-only sequence.
-
-    The same moves as a plain list would hold (in :class:`FifteenIndex` order), but each
-    fifteen is built only when asked for: ``len``, indexing (so ``random.choice`` works), iteration and ``in`` (which asks
-    the solver's checker, the same one :meth:`QuinzeState.check` uses) stay cheap when a table
-    of 100 cards holds millions of fifteens.
-    """
-
-    __slots__ = ("_extra", "_hand", "_index", "_table")
-
-    def __init__(
-        self,
-        index: FifteenIndex,
-        extra: list[Any],
-        hand: tuple[Card, ...],
-        table: tuple[Card, ...],
-    ) -> None:
-        self._index = index
-        self._extra = extra
-        self._hand = hand
-        self._table = table
-
-    def __len__(self) -> int:
-        return len(self._index) + len(self._extra)
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self._index)
-        if i < 0:
-            i += len(self)
-        if 0 <= i < n:
-            return Fifteen(tuple(c.code for c in self._index[i]))
-        if n <= i < len(self):
-            return self._extra[i - n]
-        raise IndexError(i)
-
-    def __iter__(self) -> Iterator[Any]:
-        for f in self._index:
-            yield Fifteen(tuple(c.code for c in f))
-        yield from self._extra
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, Fifteen):
-            return is_legal_fifteen(self._hand, self._table, move.cards)
-        return move in self._extra
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {len(self._index)} fifteens and {self._extra}>"
 
 
 def face_pairs(hand: list[Card]) -> list[tuple[str, str]]:
@@ -521,7 +454,7 @@ class QuinzeState(State[QuinzeOptions]):
         if listed is None:  # very many, or much work to find them: count them first
             index = FifteenIndex(hand, self.table)
             if len(index) > LIST_LIMIT:
-                return LegalMoves(index, extra, tuple(hand), tuple(self.table))
+                return LegalMoves(index, extra, tuple(hand), tuple(self.table), Fifteen)
             listed = list(index)
         moves: list[Any] = [Fifteen(tuple(c.code for c in f)) for f in listed]
         moves.extend(extra)
