@@ -113,19 +113,21 @@ def names(codes: list[str] | tuple[str, ...], lang: str, sep: str = " + ") -> st
 @cache
 def label(c: Card | str, lang: str) -> str:
     """``Q♥`` in English, ``D♥`` in French; ``10♠`` and ``A♦`` in both; a Joker is ``🃏``."""
-    c = card(c) if isinstance(c, str) else c
-    if c.is_joker:
-        return say(lang, "card-joker-label")
-    return say(lang, "card-label", **_card_args(c))
+    return _card_said(c, lang, "label")
 
 
 @cache
 def the(c: Card | str, lang: str) -> str:
     """A card's label with its article: ``the A♥``; in French ``le 7♥``, ``la D♦``, ``l'A♥``."""
+    return _card_said(c, lang, "the")
+
+
+def _card_said(c: Card | str, lang: str, form: str) -> str:
+    """The message ``card-<form>`` for a card (``card-joker-<form>`` for a Joker)."""
     c = card(c) if isinstance(c, str) else c
     if c.is_joker:
-        return say(lang, "card-joker-the")
-    return say(lang, "card-the", **_card_args(c))
+        return say(lang, f"card-joker-{form}")
+    return say(lang, f"card-{form}", **_card_args(c))
 
 
 def labels(codes: list[str] | tuple[str, ...], lang: str, sep: str = " ") -> str:
