@@ -236,9 +236,9 @@ def test_quinze_scoreboard_shows_what_each_deal_counted(page):
 
 def test_a_tap_is_not_lost_when_the_table_is_redrawn_under_the_finger(page):
     """A message that redraws the table (a seat's connection, a spectator) between the press and
-    the release of a tap: the pressed card stays until the release, the move is sent, then the
-    table is drawn (a new element under the finger would get no click: the tap was lost, as a
-    fresh-clone run of the browser tests once saw on a blind draw)."""
+    the release of a tap: the model waits for the release (the pressed card stays), the move is
+    sent, then the table is drawn (a new element under the finger would get no click: the tap
+    was lost, as a fresh-clone run of the browser tests once saw on a blind draw)."""
     g = get_game("pouilleux")
     state = g.setup(3, None, seed=3)
     while not any("position" in msgspec.to_builtins(m) for m in state.legal_moves()):
@@ -261,9 +261,41 @@ def test_a_tap_is_not_lost_when_the_table_is_redrawn_under_the_finger(page):
         "(p) => { window.pressed = document.querySelector(`#felt .blind [data-position='${p}']`); }",
         position,
     )
-    page.evaluate("() => window.T.set({ ...window.T.model, seats: [...window.T.model.seats] })")
+    page.evaluate(
+        "() => window.T.set({ ...window.T.model, seats: [...window.T.model.seats], later: true })"
+    )
     assert page.evaluate("() => window.pressed.isConnected")  # not replaced while pressed
+    assert not page.evaluate("() => !!window.T.model.later")  # the model waits for the release
     page.mouse.up()
     assert page.evaluate("window.sent") == [want]
-    # the redraw that waited is done once the finger is up: a new element
-    page.wait_for_function("() => !window.pressed.isConnected")
+    # the redraw that waited is done once the finger is up
+    page.wait_for_function("() => window.T.model.later === true && window.T.waiting === null")
+
+
+def test_an_update_redraws_what_changed_not_the_whole_table(page):
+    """The next position is patched in: a card still in the hand is the same element (its image
+    not made again, its focus kept), the card played is gone, the new top card is there, and a
+    scoreboard the player opened stays open (the whole table was made anew at each update)."""
+    g = get_game("quinze")
+    state = g.setup(2, None, seed=3)
+    m = model(state, state.current, "quinze", legal=[{"type": "pass"}])
+    m["view"]["hand"] = ["7H", "8S", "2C"]
+    m["view"]["table"] = ["KD"]
+    page.evaluate(MOUNT, [m])
+    page.evaluate(
+        """() => { window.kept = document.querySelector('#hand [data-card="8S"]');
+                   window.img = window.kept.querySelector('img');
+                   window.kept.focus();
+                   document.querySelector('#scoreboard').open = true; }"""
+    )
+    page.evaluate(
+        """() => window.T.set({ ...window.T.model, version: window.T.model.version + 1,
+             view: { ...window.T.model.view, hand: ["8S", "2C"], table: ["KD", "7H"] } })"""
+    )
+    assert page.evaluate(
+        """() => window.kept.isConnected && window.kept.querySelector('img') === window.img
+                 && document.activeElement === window.kept"""
+    )
+    assert page.locator('#hand [data-card="7H"]').count() == 0
+    assert page.locator('#felt [data-card="7H"]').count() == 1
+    assert page.evaluate("() => document.querySelector('#scoreboard').open")

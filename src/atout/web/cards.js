@@ -122,6 +122,36 @@ export function cardEl(code, lang, size = "", tag = "span") {
   return el;
 }
 
+/** A card face, or a back (``code`` null), waiting for its image: a ``tag`` element with
+ *  ``data-face`` whose <img> is made by fillFace once it is put in the page (morph.js), so a
+ *  table described anew at each update makes no image for a card that is there already. */
+export function faceEl(code, lang, tag = "span") {
+  const el = document.createElement(tag);
+  if (code == null) {
+    el.className = "card back";
+    if (tag === "span") el.setAttribute("aria-hidden", "true");
+    el.dataset.face = "back";
+    return el;
+  }
+  const c = parseCard(code);
+  el.className = "card face" + (isRed(code) ? " red" : "");
+  el.dataset.card = code;
+  if (tag !== "button") el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(code, lang));
+  el.dataset.face = `${c ? code.replace(/#\d$/, "") : code}/${lang}`;
+  return el;
+}
+
+/** Gives a faceEl its image (the face it names, drawn once per language; or the back). */
+export function fillFace(el) {
+  const face = el.dataset.face;
+  if (face === "back") el.append(cardImage("back", () => backSVG()));
+  else {
+    const [base, lang] = face.split("/");
+    el.append(cardImage(face, () => faceSVG(base, lang)));
+  }
+}
+
 /** A row of cards; only the last ``limit`` when there are more, with "… +n" before them. */
 export function cardsEl(codes, lang, limit = 0) {
   const row = document.createElement("span");

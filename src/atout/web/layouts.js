@@ -1,6 +1,9 @@
 // Where each game's cards lie on the felt, and how its moves are said: presentation only.
 // Nothing here decides what is legal: the table component matches taps against `legal`, and
-// these functions only place what the view holds and put words on the moves listed.
+// these functions only place what the view holds and put words on the moves listed. They
+// describe the felt anew at each update (the table patches what changed: morph.js), and a
+// control here has no listener: ``ctx.send(move)`` gives it the attributes that send a listed
+// move when it is tapped (table-events.js).
 
 import { glyph, isRed } from "./cards.js";
 import { moveWord } from "./i18n.js";
@@ -10,16 +13,16 @@ import { h } from "./dom.js";
 const glyphs = (codes, ctx) => codes.map((c) => glyph(c, ctx.lang)).join(" ");
 const fr = (ctx) => ctx.lang === "fr";
 
-/** A stack of backs with its count: the pioche. ``onTap`` makes it a button. */
-function stockZone(count, ctx, onTap) {
+/** A stack of backs with its count: the pioche. ``draw`` (a listed move) makes it a button
+ *  that sends it. */
+function stockZone(count, ctx, draw) {
   const label = `${ctx.tr("stock")}: ${count} ${ctx.tr(count === 1 ? "card" : "cards")}`;
-  const zone = h(onTap ? "button" : "div", {
-    class: "zone stock" + (onTap ? " playable" : ""),
-    dataset: { zone: "stock" },
-    type: onTap ? "button" : null,
-    "aria-label": onTap ? `${ctx.tr("stock")} · ${count}: ${ctx.tr("draw_stock").toLowerCase()}` : label,
-    role: onTap ? null : "img",
-    onclick: onTap,
+  const zone = h(draw ? "button" : "div", {
+    class: "zone stock" + (draw ? " playable" : ""),
+    dataset: { zone: "stock", ...(draw ? ctx.send(draw) : {}) },
+    type: draw ? "button" : null,
+    "aria-label": draw ? `${ctx.tr("stock")} · ${count}: ${ctx.tr("draw_stock").toLowerCase()}` : label,
+    role: draw ? null : "img",
   });
   const pile = h("span", { class: "stack", "aria-hidden": "true" });
   for (let i = 0; i < Math.min(3, count); i++) pile.append(ctx.back(`stock:${i}`));
@@ -65,7 +68,7 @@ const Q2J = {
     let note = null;
     if (view.q2_owner != null && view.q2_round) note = banner(ctx.tr("q2_banner", { who: ctx.seatName(view.q2_owner) }), "alert");
     else if (view.free_lead) note = banner(ctx.tr("free_lead_banner"), "info");
-    return [note, h("div", { class: "zones" }, stockZone(view.stock_size ?? 0, ctx, draw ? () => table.send(draw) : null), pile)];
+    return [note, h("div", { class: "zones" }, stockZone(view.stock_size ?? 0, ctx, draw), pile)];
   },
   pod(view, seat, ctx) {
     const shown = (view.shown || {})[String(seat)] || [];

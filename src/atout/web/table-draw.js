@@ -1,12 +1,18 @@
 // Drawing the card table from its model and selection (table.js): the seats, the felt (the
 // game's layout), a blind hand to draw from, your hand, the prompt and the action buttons.
+//
+// Each part is described anew and patched into the page (morph.js): only what changed is
+// touched, so a card that stays is the same element (its image, its place, its focus). Nothing
+// drawn here has a listener of its own: what a control does is in its data-act (a card to tap,
+// a move to send by its index in ``T.sendable``, a choice, clear, sort), read by the table's one
+// click listener (table-events.js).
 
-import { cardEl, backEl, cardName } from "./cards.js";
+import { faceEl, cardName } from "./cards.js";
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
+import { patch } from "./morph.js";
 import { moveCards, sortHand } from "./select.js";
-import { startDrag } from "./table-events.js";
 
 /** What a layout draws with: the language, names, and cards made by the table. */
 function context(T) {
@@ -19,23 +25,34 @@ function context(T) {
     short: m.shortName,
     card: (code, opts) => cardNode(T, code, opts),
     back: (key) => backNode(key),
+    send: (move) => sendable(T, move),
     table: T,
   };
 }
 
-/** Draws the whole table ``T`` from its model and selection. */
+/** The attributes of a control that sends ``move`` (by its index in this drawing's moves). */
+function sendable(T, move) {
+  T.sendable.push(move);
+  return { act: "send", send: String(T.sendable.length - 1) };
+}
+
+/** The attributes of a control that chooses ``value`` for ``param`` (a colour, a player). */
+const choice = (param, value) => ({ act: "choose", param, value: String(value) });
+
+/** Draws the table ``T`` from its model and selection: each part patched into the page. */
 export function draw(T) {
   const m = T.model;
   const L = T.layout;
+  T.sendable = [];
   const ctx = context(T);
   const exact = T.exact();
   const need = exact.length ? T.nextParam(exact) : null;
   drawSeats(T, ctx, need);
-  T.p.felt.replaceChildren(...[L.felt(m.view, ctx, T)].flat().filter(Boolean));
+  const felt = [L.felt(m.view, ctx, T)].flat();
+  if (need && need.key === "colour") felt.push(colourChooser(T, need.values));
+  felt.push(blindHand(T, ctx));
+  patch(T.p.felt, felt.filter(Boolean));
   T.p.felt.dataset.game = m.game;
-  if (need && need.key === "colour") T.p.felt.append(colourChooser(T, need.values));
-  const blind = blindHand(T, ctx);
-  if (blind) T.p.felt.append(blind);
   drawHand(T);
   drawActions(T, ctx, exact, need);
   T.drawnVersion = m.version;
@@ -45,7 +62,7 @@ function cardNode(T, code, { where = "", key = null, interactive = false, label 
   const m = T.model;
   const sel = T.sel.cards.includes(code);
   const playable = interactive && T.myTurn() && (T.candidates([code]).length > 0 || (T.truncated() && T.layout.freeSelection));
-  const el = cardEl(code, m.lang, "face", interactive ? "button" : "span");
+  const el = faceEl(code, m.lang, interactive ? "button" : "span");
   el.dataset.k = key || code;
   if (where) el.dataset.where = where;
   if (label) el.setAttribute("aria-label", label);
@@ -57,18 +74,13 @@ function cardNode(T, code, { where = "", key = null, interactive = false, label 
     el.setAttribute("aria-pressed", sel ? "true" : "false");
     if (playable) el.classList.add("playable");
     else if (T.myTurn()) el.classList.add("dim");
-    el.addEventListener("click", (ev) => {
-      if (T.drag && T.drag.moved) return;
-      ev.preventDefault();
-      T.tapCard(code, where);
-    });
-    if (where === "hand") el.addEventListener("pointerdown", (ev) => startDrag(T, ev, code, el));
+    el.dataset.act = "card"; // a tap (table-events.js), and from the hand a drag
   }
   return el;
 }
 
 function backNode(key) {
-  const el = backEl();
+  const el = faceEl(null);
   el.dataset.k = key;
   return el;
 }
@@ -91,10 +103,9 @@ function drawSeats(T, ctx, need) {
     const pickable = targets.includes(s);
     const pod = h(pickable ? "button" : "div", {
       class: "pod" + (turn ? " turn" : "") + (pickable ? " targetable" : "") + (chosen.includes(s) ? " chosen" : ""),
-      dataset: { seat: s, k: "pod:" + s },
+      dataset: { seat: s, k: "pod:" + s, ...(pickable ? choice(need.key, s) : {}) },
       type: pickable ? "button" : null,
       "aria-label": pickable ? T.tr("choose_player", { who: ctx.seatName(s) }) : null,
-      onclick: pickable ? () => T.choose(need.key, s) : null,
     });
     const count = Number(sizes[s] ?? 0);
     // the seat's cards as small backs (one painted box each: cheap to redraw); at the end of a
@@ -123,7 +134,7 @@ function drawSeats(T, ctx, need) {
     );
     return pod;
   });
-  T.p.seats.replaceChildren(...pods);
+  patch(T.p.seats, pods);
   T.p.seats.dataset.n = String(pods.length);
 }
 
@@ -134,7 +145,7 @@ function colourChooser(T, values) {
     box.append(
       h(
         "button",
-        { type: "button", class: "colour-chip " + v, dataset: { colour: v }, onclick: () => T.choose("colour", v) },
+        { type: "button", class: "colour-chip " + v, dataset: { colour: v, ...choice("colour", v) } },
         h("span", { class: "suits", "aria-hidden": "true", text: v === "red" ? "♥♦" : "♠♣" }),
         " ",
         T.tr("colour_" + v),
@@ -151,18 +162,18 @@ function blindHand(T, ctx) {
   const type = pos[0].type;
   const seat = T.layout.positionSeat(T.model.view, type);
   const count = pos.length;
-  const box = h("div", { class: "blind", role: "group", "aria-label": T.tr(type === "pick" ? "pick_from" : "draw_from", { who: seat != null ? ctx.seatName(seat) : "?" }) });
+  const box = h("div", { class: "blind", id: "blind", role: "group", "aria-label": T.tr(type === "pick" ? "pick_from" : "draw_from", { who: seat != null ? ctx.seatName(seat) : "?" }) });
   box.append(h("p", { class: "blind-title", text: T.tr(type === "pick" ? "pick_from" : "draw_from", { who: seat != null ? ctx.seatName(seat) : "?" }) }));
   const fan = h("div", { class: "fan blind-fan", style: `--n:${count}` });
   for (const m of pos) {
-    const b = backEl("button");
+    const b = faceEl(null, T.model.lang, "button");
     b.type = "button";
     b.classList.add("playable");
     b.dataset.k = `b:${seat}:${m.position}`;
     b.dataset.position = m.position;
     b.dataset.key = `blind-${m.position}`;
+    Object.assign(b.dataset, sendable(T, m));
     b.setAttribute("aria-label", T.tr("blind_card", { n: m.position + 1, total: count }));
-    b.addEventListener("click", () => T.send(m));
     fan.append(b);
   }
   box.append(fan);
@@ -173,8 +184,8 @@ function drawHand(T) {
   const m = T.model;
   const hand = T.p.hand;
   if (m.me == null) {
-    hand.replaceChildren(h("p", { class: "dim spectating", text: T.tr("spectator") }));
-    if (T.p.sortSlot) T.p.sortSlot.replaceChildren();
+    patch(hand, [h("p", { class: "dim spectating", text: T.tr("spectator") })]);
+    if (T.p.sortSlot) patch(T.p.sortSlot, []);
     return;
   }
   const codes = sortHand(m.view.hand || [], T.sortBy);
@@ -186,19 +197,9 @@ function drawHand(T) {
     style: `--n:${Math.max(codes.length, 1)}`,
   });
   for (const code of codes) fan.append(cardNode(T, code, { where: "hand", interactive: true, label: cardName(code, m.lang) }));
-  const sortBtn = h("button", {
-    type: "button",
-    class: "sort",
-    id: "sort",
-    text: T.tr(T.sortBy === "suit" ? "sort_by_rank" : "sort_by_suit"),
-    onclick: () => {
-      T.sortBy = T.sortBy === "suit" ? "rank" : "suit";
-      T.onSortChange(T.sortBy);
-      T.draw();
-    },
-  });
-  hand.replaceChildren(fan);
-  if (T.p.sortSlot) T.p.sortSlot.replaceChildren(codes.length > 1 ? sortBtn : "");
+  const sortBtn = h("button", { type: "button", class: "sort", id: "sort", dataset: { act: "sort" }, text: T.tr(T.sortBy === "suit" ? "sort_by_rank" : "sort_by_suit") });
+  patch(hand, [fan]);
+  if (T.p.sortSlot) patch(T.p.sortSlot, codes.length > 1 ? [sortBtn] : []);
   hand.classList.toggle("my-turn", T.myTurn());
 }
 
@@ -208,7 +209,7 @@ function drawActions(T, ctx, exact, need) {
   const out = [];
   const prompt = [];
   const legal = T.legal();
-  const act = (mv, cls) => h("button", { type: "button", class: cls, dataset: { type: mv.type }, onclick: () => T.send(mv), text: L.actText(mv, ctx) });
+  const act = (mv, cls) => h("button", { type: "button", class: cls, dataset: { type: mv.type, ...sendable(T, mv) }, text: L.actText(mv, ctx) });
   if (T.flash) prompt.push(h("span", { class: "flash", text: T.flash }));
   if (T.myTurn()) {
     const forced = T.forced();
@@ -221,7 +222,7 @@ function drawActions(T, ctx, exact, need) {
         prompt.push(h("span", { class: "need", text: L.paramPrompt(need, exact, ctx) }));
         if (need.key !== "colour") {
           for (const v of need.values) {
-            out.push(h("button", { type: "button", class: "target", dataset: { target: v }, onclick: () => T.choose(need.key, v), text: v === m.me ? T.tr("yourself") : ctx.seatName(v) }));
+            out.push(h("button", { type: "button", class: "target", dataset: { target: v, ...choice(need.key, v) }, text: v === m.me ? T.tr("yourself") : ctx.seatName(v) }));
           }
         }
       } else if (exact.length) {
@@ -239,7 +240,7 @@ function drawActions(T, ctx, exact, need) {
           if (moveCards(mv).length > T.sel.cards.length) out.push(act(mv, "act"));
         }
       }
-      out.push(h("button", { type: "button", class: "quiet", id: "clear", onclick: () => T.clear(), text: T.tr("clear") }));
+      out.push(h("button", { type: "button", class: "quiet", id: "clear", dataset: { act: "clear" }, text: T.tr("clear") }));
     } else {
       prompt.push(h("span", { class: "need", text: L.prompt(m.view, legal, ctx) }));
     }
@@ -251,6 +252,6 @@ function drawActions(T, ctx, exact, need) {
       }
     }
   }
-  T.p.prompt.replaceChildren(...prompt);
-  T.p.actions.replaceChildren(...out);
+  patch(T.p.prompt, prompt);
+  patch(T.p.actions, out);
 }

@@ -1,5 +1,6 @@
-// The card table's listeners, bound when a table is made and unbound by its destroy(): the press
-// that holds a redraw back, and a card dragged from the hand to a zone of the felt.
+// The card table's listeners, bound when a table is made and unbound by its destroy(): one
+// click listener for every control of the table (what each does is its data-act: table-draw.js),
+// the press that holds a redraw back, and a card dragged from the hand to a zone of the felt.
 
 import { Bindings, listen } from "./events.js";
 
@@ -12,10 +13,41 @@ let pressed = null;
 /** Whether a finger or a button is down on ``table`` now. */
 export const isPressed = (table) => pressed === table;
 
+/** The control of ``table`` an event happened in: the closest element with data-act. */
+function control(table, ev) {
+  const el = ev.target.closest ? ev.target.closest("[data-act]") : null;
+  return el && table.p.root.contains(el) ? el : null;
+}
+
+/** What a click on one of the table's controls does. */
+function act(table, ev) {
+  const el = control(table, ev);
+  if (!el) return;
+  const d = el.dataset;
+  if (d.act === "card") {
+    if (table.drag && table.drag.moved) return; // the click that ends a drag is not a tap
+    ev.preventDefault();
+    table.tapCard(d.card, d.where || "");
+  } else if (d.act === "send") {
+    const move = table.sendable[Number(d.send)];
+    if (move) table.send(move);
+  } else if (d.act === "choose") table.choose(d.param, d.param === "colour" ? d.value : Number(d.value));
+  else if (d.act === "clear") table.clear();
+  else if (d.act === "sort") table.toggleSort();
+}
+
 /** Binds the table's listeners (its root, and the window's releases); returns their Bindings. */
 export function bindTable(table) {
   const b = new Bindings();
-  b.add(listen(table.p.root, "pointerdown", () => (pressed = table), true));
+  const root = table.p.root;
+  b.add(listen(root, "pointerdown", () => (pressed = table), true));
+  b.add(listen(root, "click", (ev) => act(table, ev)));
+  b.add(
+    listen(root, "pointerdown", (ev) => {
+      const el = control(table, ev);
+      if (el && el.dataset.act === "card" && el.dataset.where === "hand") startDrag(table, ev, el.dataset.card, el);
+    }),
+  );
   const release = () => {
     if (pressed !== table) return;
     pressed = null;
@@ -28,7 +60,7 @@ export function bindTable(table) {
 
 /** A card of the hand pressed: dragged (beyond 8 px) to a zone with ``data-drop``, it is
  *  dropped there (``table.dropCard``); the click that follows a drag is not a tap. */
-export function startDrag(table, ev, code, el) {
+function startDrag(table, ev, code, el) {
   if (!table.myTurn() || ev.button > 0) return;
   const start = { x: ev.clientX, y: ev.clientY };
   const drag = (table.drag = { code, el, moved: false, ghost: null });

@@ -8,7 +8,7 @@
 //
 // In chessground's shape: this class is the api (set, clear, destroy) over the table's state
 // (model, selection); select.js matches, table-events.js binds the listeners, table-draw.js
-// renders.
+// renders by patching what changed (morph.js).
 
 import { glyph } from "./cards.js";
 import { LAYOUTS, GENERIC } from "./layouts.js";
@@ -36,6 +36,7 @@ export class CardTable {
     this.flash = "";
     this.drawnVersion = -1;
     this.waiting = null; // a model that came while this table was pressed (see table-events.js)
+    this.sendable = []; // the moves the drawn controls send, by their data-send index
     this.bindings = bindTable(this);
   }
 
@@ -185,6 +186,13 @@ export class CardTable {
   choose(key, value) {
     if (key === "pair") this.sel.pair = [...(this.sel.pair || []), value];
     else this.sel.params[key] = value;
+    this.draw();
+  }
+
+  /** The hand sorted the other way (by rank, by suit), kept by onSortChange. */
+  toggleSort() {
+    this.sortBy = this.sortBy === "suit" ? "rank" : "suit";
+    this.onSortChange(this.sortBy);
     this.draw();
   }
 

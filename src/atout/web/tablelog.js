@@ -6,14 +6,16 @@ import { h } from "./dom.js";
 import { sentenceNodes } from "./cards.js";
 
 /** Appends the log's new lines (``S.log`` past ``parts.count``) to ``parts.log`` and says the
- *  last one in ``parts.last``; ``parts.count`` is how many are drawn. */
-export function drawLog(parts) {
+ *  last one in ``parts.last``; ``parts.count`` is how many are drawn. ``shown``: the log is on
+ *  the screen, kept scrolled to its end if it was there (a hidden one is scrolled when opened:
+ *  no layout to read for it now). */
+export function drawLog(parts, shown = true) {
   if (S.log.length < parts.count) {
     parts.log.replaceChildren();
     parts.count = 0;
   }
   const box = parts.log.parentNode;
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  const atBottom = shown && box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   for (let i = parts.count; i < S.log.length; i++) {
     const e = S.log[i];
     parts.log.append(h("li", { class: "ev ev-" + e.kind, dataset: { seat: e.seat ?? "" } }, sentenceNodes(e.text, S.lang)));

@@ -7,6 +7,7 @@ import { gameOf } from "./games.js";
 import { tr, colon, gameTitle, seatName, shortName, playerName, podName } from "./names.js";
 import { MOUSE } from "./i18n.js";
 import { h, keepFocus, reducedMotion } from "./dom.js";
+import { patch } from "./morph.js";
 import { icon as iconSvg } from "./icons.js";
 import { CardTable } from "./table.js";
 import { moveCards } from "./select.js";
@@ -151,12 +152,15 @@ function drawTableNow() {
   document.title = (myTurn() ? "● " + tr("your_turn_title") + " · " : "") + `${title} · atout`;
   const who = me == null ? tr("spectator_short") : tr("you_are", { seat: seatName(me) });
   const whoShort = me == null ? tr("spectator_short") : shortName(me); // a phone: "· P1", not a cut sentence
-  ui.title.replaceChildren(h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + who }), h("span", { class: "tid-short dim", "aria-hidden": "true", text: " · " + whoShort }));
+  patch(ui.title, [h("span", { class: "gname", text: title }), h("span", { class: "tid dim", text: " · " + who }), h("span", { class: "tid-short dim", "aria-hidden": "true", text: " · " + whoShort })]);
   const muted = isMuted();
-  ui.mute.replaceChildren(iconSvg(muted ? "muted" : "sound"));
-  ui.mute.setAttribute("aria-pressed", muted ? "true" : "false");
-  ui.mute.setAttribute("aria-label", tr(muted ? "unmute" : "mute"));
-  ui.mute.title = tr(muted ? "unmute" : "mute");
+  if (ui.mute.dataset.muted !== String(muted)) {
+    ui.mute.dataset.muted = String(muted);
+    ui.mute.replaceChildren(iconSvg(muted ? "muted" : "sound"));
+    ui.mute.setAttribute("aria-pressed", muted ? "true" : "false");
+    ui.mute.setAttribute("aria-label", tr(muted ? "unmute" : "mute"));
+    ui.mute.title = tr(muted ? "unmute" : "mute");
+  }
   const status = statusLine(info, u, me);
   if (ui.status.textContent !== status) ui.status.textContent = status;
   ui.status.classList.toggle("mine", myTurn() && !S.pending);
@@ -172,7 +176,7 @@ function drawTableNow() {
   else ui.felt.replaceChildren(...waitingTable().filter(Boolean));
   markHint(hint);
   const focusSet = drawMoves(ui.moves, ui.movelist);
-  drawLog(ui.logView);
+  drawLog(ui.logView, !ui.drawer.hidden);
   drawOver(ui.over);
   return focusSet;
 }
@@ -262,11 +266,13 @@ function drawTimer() {
   ui.timer.textContent = tr("time_left", { s: left }); // no ⏱: missing from common fonts (a box)
   ui.timer.classList.toggle("low", left <= 5);
   const dock = ui.timer.closest(".table-screen")?.querySelector(".dock");
-  if (dock) dock.classList.toggle("timed", myTurn());
   const f = deadlineFraction();
   const ring = document.querySelector(".pod.turn .ring");
   if (ring && f != null) ring.style.setProperty("--p", f);
-  document.documentElement.style.setProperty("--turn-left", f == null ? 1 : f);
+  if (dock) {
+    dock.classList.toggle("timed", myTurn());
+    dock.style.setProperty("--turn-left", f == null ? 1 : f); // the dock's bar (not the whole page's style)
+  }
 }
 
 /** Twice a second: the turn's timer, and a quick-play table's countdown to "fill with bots". */
