@@ -16,7 +16,8 @@ from atout.bots import make_bot
 from atout.cards import deck_52
 from atout.games import get_game
 from atout.games.quinze import Fifteen
-from atout.rl.codec import SELECT
+from atout.rl.codec import SELECT, MoveCodec
+from atout.rl.observation import squash
 from atout.rl.quinze import CONFIRM, selectable
 
 GAMES = ["q2j", "pouilleux", "quinze"]
@@ -171,6 +172,89 @@ def test_quinze_big_tables_have_exact_completions() -> None:
     assert stats["fifteens"] > 1000, stats
 
 
+def _reachable(e: Any) -> dict[Any, list[int]]:
+    """Every move the mask lets the agent make from an empty selection, and its actions."""
+    found: dict[Any, list[int]] = {}
+
+    def walk(pending: tuple[int, ...]) -> None:
+        for a, m in e.codec.actions(e.game_state, pending).items():
+            if m is SELECT:
+                walk((*pending, a))
+            else:
+                assert m not in found, m
+                found[m] = [*pending, a]
+
+    walk(())
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "games"), [("q2j", 3, 30), ("pouilleux", 4, 20), ("quinze", 2, 16)]
+)
+def test_the_action_space_read_from_the_moves_fits_every_game(
+    game_id: str, players: int, games: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without their own codecs, the three games get an action space from their move types
+    (a card field: one action per card; cards: selected one by one, then confirmed; a seat, a
+    position, a colour: one action each): in random games the moves the mask can make are
+    exactly the legal moves, each by the actions ``actions_for`` names."""
+    monkeypatch.delitem(rl.CODECS, game_id)
+    e = rl.raw_env(game_id, players, **_fast(game_id))
+    assert type(e.codec) is MoveCodec
+    rng = random.Random(players)
+    decisions = 0
+    for g in range(games):
+        e.reset(seed=g)
+        while not e.game_state.is_over:
+            legal = e.game_state.legal_moves()
+            reach = _reachable(e)
+            assert set(reach) == set(legal) and len(reach) == len(legal)
+            assert all(e.actions_for(m) == acts for m, acts in reach.items())
+            for a in e.actions_for(rng.choice(legal)):
+                e.step(a)
+            decisions += 1
+    assert decisions >= 400, decisions
+
+
+def test_observations_are_read_from_the_declared_view() -> None:
+    """Each declared field is a segment of its kind: Q²J's, in the declared order, over its
+    52 cards, seats counted from the observer."""
+    e = rl.raw_env("q2j", 3)
+    e.reset(seed=3)
+    obs = e.codec.observer
+    assert obs.names == [
+        ("hand", 52),
+        ("turn", 3),
+        ("top", 52),
+        ("discard", 52),
+        ("discard_size", 1),
+        ("stock_size", 1),
+        ("hand_sizes", 3),
+        ("shown", 156),
+        ("q2_owner", 3),
+        ("q2_round", 1),
+        ("free_lead", 1),
+        ("passes", 1),
+        ("options", 3),
+    ]
+    seat = e.game_state.current
+    view = e.game_state.view(seat)
+    x = e.observe(e.agent_selection)["observation"]
+    names, sizes = zip(*obs.names, strict=True)
+    at = dict(zip(names, np.cumsum([0, *sizes]), strict=False))
+    cards = [c.code for c in deck_52()]
+    assert {cards[i] for i in np.flatnonzero(x[:52])} == set(view["hand"])
+    assert x[at["turn"]] == 1.0  # the seat to act is the observer: 0 places from it
+    assert x[at["hand_sizes"]] == len(view["hand"]) / 52
+    nxt = (seat + 1) % 3
+    assert x[at["hand_sizes"] + 1] == view["hand_sizes"][nxt] / 52
+    shown = x[at["shown"] + 52 : at["shown"] + 104]
+    assert {cards[i] for i in np.flatnonzero(shown)} == set(view["shown"][str(nxt)])
+    assert x[at["passes"]] == squash(view["passes"])
+    assert list(x[at["options"] :]) == [0.0, 0.0, 1.0]  # face_on_ace; q2_return is free_lead
+    assert (squash(0), squash(1), squash(-3), squash(10**9)) == (0.0, 1 / 16, -2 / 16, 1.0)
+
+
 # --------------------------------------------------------------------------- hidden information
 
 
@@ -272,6 +356,7 @@ def test_a_bot_plays_through_actions_for(game_id: str) -> None:
 
 
 def test_unknown_game_and_bad_players() -> None:
+    """Any registered game has an environment; another name is refused."""
     with pytest.raises(ValueError):
         rl.raw_env("belote", 2)
     with pytest.raises(Exception, match="played by"):

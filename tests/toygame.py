@@ -1,5 +1,6 @@
-"""A fourth game that lives only in the tests: "Match" (suit or rank), to show that a game is one
-module and its words, and that nothing else (server, terminal client, browser) needs to know it.
+"""A game that lives only in the tests: "Match" (suit or rank), to show that a game is one module
+and its words, and that nothing else (server, terminal client, browser, bots, the reinforcement-
+learning environment) needs to know it: its moves, events and view are declared once, as types.
 
 Each player gets 3 of the 20 high cards (10, J, Q, K, A); one card starts the pile. On your turn
 play a card of the top card's suit or rank, or draw one from the stock; once the stock is empty,
@@ -13,15 +14,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import chain
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
 import toygame_text as text
-from atout.cards import Card, card, deck_52
+from atout.cards import Card, CardCode, card, deck_52
 from atout.games import base
-from atout.games.base import Event, Field, IllegalMove, Result, SimpleMove
-from atout.games.common import cards_in_hand, drawn, fewest_cards, unknown_move
+from atout.games.base import Event, EventData, IllegalMove, Result, SimpleMove, View, shows
+from atout.games.common import (
+    Drawn,
+    HandSizes,
+    cards_in_hand,
+    deal_unknown,
+    drawn,
+    fewest_cards,
+    unknown_move,
+)
 from atout.games.sentences import refuse
 
 
@@ -30,7 +39,7 @@ class MatchOptions(base.Options, frozen=True):
 
 
 class Play(msgspec.Struct, frozen=True, tag="play", tag_field="type", forbid_unknown_fields=True):
-    card: str
+    card: CardCode
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -42,6 +51,30 @@ class Draw(SimpleMove, tag="draw"):
 
 class Pass(SimpleMove, tag="pass"):
     pass
+
+
+class Played(EventData, tag="play"):
+    card: CardCode
+
+
+class Passed(EventData, tag="pass"):
+    pass
+
+
+class GameOver(EventData, tag="game_over"):
+    winners: list[int]
+
+
+class MatchView(View):
+    """What a seat sees: the top of the pile, the counts, its hand."""
+
+    top: Annotated[list[CardCode], shows("cards", "Face up", "Carte visible")]
+    stock_size: Annotated[int, shows("card_count", "Left to draw", "Reste à piocher")]
+    hand_sizes: HandSizes
+    passes: Annotated[int, shows("number", "Passes in a row", "Passes d'affilée")]
+    options: MatchOptions
+    result: Result | None = None
+    hand: list[CardCode] | None = None
 
 
 DECK = [c for c in deck_52() if c.rank >= 10 or c.rank == 1]
@@ -81,33 +114,31 @@ class MatchState(base.State[MatchOptions]):
             hand.remove(c)
             self.pile.append(c)
             self.passes = 0
-            events.append(Event("play", seat, {"card": c.code}))
+            events.append(Event.of(Played(c.code), seat))
         elif isinstance(move, Draw):
             c = self.stock.pop()
             hand.append(c)
             events += drawn(seat, c)
         else:
             self.passes += 1
-            events.append(Event("pass", seat))
+            events.append(Event.of(Passed(), seat))
         if not hand or self.passes >= self.num_players:
             winners = fewest_cards(self.hands)
             self._result = Result(winners, "emptied_hand" if not hand else "deadlock")
-            events.append(Event("game_over", None, {"winners": list(winners)}))
+            events.append(Event.of(GameOver(list(winners))))
         self.seat = (seat + 1) % self.num_players
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self.view_head("match", seat)
-        out |= {
-            "options": {},
-            "top": [self.pile[-1].code],
-            "stock_size": len(self.stock),
-            "hand_sizes": [len(h) for h in self.hands],
-            "passes": self.passes,
-        }
-        if seat is not None:
-            out["hand"] = [c.code for c in self.hands[seat]]
-        return self.view_result(out)
+    def public_view(self) -> MatchView:
+        return MatchView(
+            **self.head("match"),
+            top=[self.pile[-1].code],
+            stock_size=len(self.stock),
+            hand_sizes=[len(h) for h in self.hands],
+            passes=self.passes,
+            options=self.options,
+            result=self._result,
+        )
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         return {c for i, h in enumerate(self.hands) if i != seat for c in h} | set(self.stock)
@@ -128,14 +159,8 @@ class MatchGame(base.Game[MatchOptions]):
     max_players = 4
     Options = MatchOptions
     move_types = (Play, Draw, Pass)
-    view_spec = base.ViewSpec(
-        (
-            Field("top", "cards", "Face up", "Carte visible"),
-            Field("stock_size", "card_count", "Left to draw", "Reste à piocher"),
-            Field("hand_sizes", "card_count", "cards", "cartes", per_seat=True),
-            Field("passes", "number", "Passes in a row", "Passes d'affilée"),
-        )
-    )
+    event_types = (Played, Drawn, Passed, GameOver)
+    view_type = MatchView
     text = text
 
     def deck(self, players: int, options: MatchOptions) -> list[Card]:
@@ -149,6 +174,21 @@ class MatchGame(base.Game[MatchOptions]):
             st.hands[i % players].append(order[i])
         st.pile = [order[HAND * players]]
         st.stock = order[HAND * players + 1 :]
+        return st
+
+    def determinize(self, view: MatchView | dict[str, Any], rng: random.Random) -> MatchState:
+        """The other hands and the stock dealt from the cards the seat cannot see; the rest
+        lie under the top of the pile."""
+        v = self.as_view(view)
+        assert isinstance(v, MatchView) and v.seat is not None
+        st = MatchState(v.players, v.options, random.Random(rng.random()))
+        st.hands[v.seat] = [card(c) for c in v.hand or ()]
+        top = card(v.top[0])
+        seen = {top, *st.hands[v.seat]}
+        rest = deal_unknown(st.hands, v.hand_sizes, [c for c in DECK if c not in seen], rng)
+        st.stock, st.pile = rest[: v.stock_size], [*rest[v.stock_size :], top]
+        st.seat = v.turn if v.turn is not None else 0
+        st.passes, st.move_count = v.passes, v.move
         return st
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.belief import Belief, belief_for
-from atout.bots.determinize import sample
+from atout.bots.determinize import can_sample, sample
 from atout.bots.registry import register
 from atout.games.base import Game, State
 
@@ -38,7 +38,8 @@ from atout.games.base import Game, State
 DEFAULT_ITERATIONS = 300
 GAME_ITERATIONS = {"q2j": 1000, "quinze": 200, "pouilleux": 300}
 #: Positions with more legal moves than this are not branched on inside the tree (the playout
-#: policy moves there); a root with more than ``MAX_ROOT`` moves asks the heuristic instead.
+#: policy moves there); a root with more than ``MAX_ROOT`` moves asks the heuristic instead, as
+#: does a game that cannot sample what a seat does not see (no ``determinize``).
 MAX_BRANCH = 150
 MAX_ROOT = 400
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
@@ -209,7 +210,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = {"iterations": 0, "stats": {}}
             return legal[0]
-        if len(legal) > MAX_ROOT:
+        if len(legal) > MAX_ROOT or not can_sample(game):
             from atout.bots.heuristic import HeuristicBot
 
             self.last = {"iterations": 0, "stats": {}}

@@ -1,4 +1,4 @@
-"""The three games as PettingZoo AEC environments (the optional ``rl`` extra).
+"""Every game as a PettingZoo AEC environment (the optional ``rl`` extra).
 
 ::
 
@@ -10,12 +10,14 @@
         action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 
-Each game's fixed action space and observation are documented in its codec module
-(:mod:`atout.rl.q2j`, :mod:`atout.rl.pouilleux`, :mod:`atout.rl.quinze`) and in docs/bots.md.
+The observation is derived from the game's declared view (:mod:`atout.rl.observation`); the
+action space from its move types (:class:`atout.rl.codec.MoveCodec`), or written for the game
+where its moves want it (:mod:`atout.rl.q2j`, :mod:`atout.rl.pouilleux`, :mod:`atout.rl.quinze`).
+docs/bots.md has the tables.
 """
 
 from __future__ import annotations
 
-from atout.rl.env import CODECS, env, raw_env, rewards
+from atout.rl.env import CODECS, codec_for, env, raw_env, rewards
 
-__all__ = ["CODECS", "env", "raw_env", "rewards"]
+__all__ = ["CODECS", "codec_for", "env", "raw_env", "rewards"]

@@ -1,27 +1,34 @@
-"""What every game's reinforcement-learning codec provides: a fixed action space, a mask, an
-observation.
+"""What turns one seat's decision into numbers and back: a fixed action space with its mask, and
+the observation.
 
-A codec turns one seat's decision into numbers and back, and nothing else: the legal moves come
-from the game's :meth:`State.legal_moves` (or, for Le Quinze's fifteens, from a completion index
-the tests prove equal to it), and every move is applied by :meth:`State.apply`, which refuses
-anything the rules would not list. A codec reads the seat's ``view`` for the observation, never
-the state, so an observation cannot hold what the view hides.
+The observation is derived from the game's declared view for every game
+(:class:`~atout.rl.observation.Observer`). The action space is derived from the game's move
+types (:class:`MoveCodec`) unless the game has a codec of its own that adds what its moves need
+(Q²J's Queen pairs as one action, Le Quinze's fifteens completed by a subset-sum, Le Pouilleux's
+seats counted from the actor): :data:`atout.rl.env.CODECS`.
 
-Most actions *are* a move. Le Quinze also has *selection* actions, which add one card to a
-fifteen being built and keep the turn (:data:`SELECT`); the environment keeps the cards selected
-so far (``pending``) between them.
+A codec never decides legality: the legal moves come from the game's :meth:`State.legal_moves`
+(or, for Le Quinze's fifteens, from a completion index the tests prove equal to it), and every
+move is applied by :meth:`State.apply`, which refuses anything the rules would not list.
+
+Most actions *are* a move. A move that names a set of cards may instead be built by *selection*
+actions, each adding one card and keeping the turn (:data:`SELECT`), then a confirmation; the
+environment keeps the cards selected so far (``pending``) between them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache
+import itertools
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import msgspec
+import msgspec.inspect as mi
 import numpy as np
 
-from atout.cards import Card
-from atout.games.base import Options, State
+from atout.cards import CODE_PATTERN
+from atout.games.base import Game, Options, State
+from atout.rl.observation import Observer
 
 #: The value an action maps to when it only extends a selection (the turn goes on).
 SELECT = "select"
@@ -29,25 +36,31 @@ SELECT = "select"
 #: action -> the move it makes, or SELECT.
 ActionTable = dict[int, Any]
 
+#: The most actions one move type may take in a derived action space.
+MAX_FORMS = 10_000
+
 
 class Codec:
-    """One game's fixed action space and observation encoding, for a given player count.
+    """One game's fixed action space for a given player count and options, and its
+    observation (derived from the view).
 
-    Subclasses set :attr:`num_actions`, build :attr:`meanings` (one short English text per
-    action, the tables of docs/bots.md) and implement :meth:`actions`, :meth:`actions_for` and
-    :meth:`observe`.
-    """
+    A game's own codec sets :attr:`num_actions` and implements :meth:`actions`,
+    :meth:`actions_for` and :meth:`meaning` (with :attr:`selects`, :meth:`extend` and
+    :meth:`selected`)."""
 
-    game_id: ClassVar[str]
-    num_actions: ClassVar[int]
+    num_actions: int
+    #: Whether some actions only select a card for a move being built.
+    selects: bool = False
     #: Bounds of every observation entry.
-    low: ClassVar[float] = 0.0
+    low: ClassVar[float] = -1.0
     high: ClassVar[float] = 1.0
 
-    def __init__(self, players: int, options: Options) -> None:
+    def __init__(self, game: Game[Any], players: int, options: Options) -> None:
+        self.game = game
         self.players = players
         self.options = options
-        self.size = len(self.observe(self.blank_view(), ()))
+        self.observer = Observer(game, players, options, self.selects)
+        self.size = self.observer.size
 
     # -- actions -----------------------------------------------------------------------
     def actions(self, state: State[Any], pending: tuple[int, ...]) -> ActionTable:
@@ -57,12 +70,16 @@ class Codec:
 
     def actions_for(self, move: Any, seat: int) -> list[int]:
         """The actions that make ``move`` for ``seat`` from a decision with nothing selected:
-        one action, or (Le Quinze's fifteens) the selections then the confirmation."""
+        one action, or the selections then the confirmation."""
         raise NotImplementedError
 
     def extend(self, pending: tuple[int, ...], action: int) -> tuple[int, ...]:
         """The selection after the selection action ``action``."""
-        raise NotImplementedError(f"{self.game_id} has no selection actions")
+        return (*pending, action)
+
+    def selected(self, pending: tuple[int, ...]) -> list[str]:
+        """The card codes of a selection."""
+        raise NotImplementedError(f"{self.game.id} has no selection actions")
 
     def meaning(self, action: int) -> str:
         """What ``action`` does, in words (relative seats: +1 is the next seat)."""
@@ -71,54 +88,172 @@ class Codec:
     # -- observations ------------------------------------------------------------------
     def observe(self, view: dict[str, Any], pending: tuple[int, ...]) -> np.ndarray:
         """A float32 vector of :attr:`size` entries in [:attr:`low`, :attr:`high`], built from
-        ``view`` (a seat's view) and the seat's own selection only."""
-        raise NotImplementedError
-
-    def blank_view(self) -> dict[str, Any]:
-        """A view of any position, used once to measure the observation's size."""
-        raise NotImplementedError
+        ``view`` (a seat's JSON-ready view) and the seat's own selection only."""
+        return self.observer.encode(view, self.selected(pending) if pending else ())
 
     def card_planes(self, obs: np.ndarray) -> set[str]:
-        """The cards an observation places somewhere (hand, table, another hand…): the no-leak
-        tests check none of them is secret to the seat."""
-        raise NotImplementedError
+        """The cards an observation places somewhere (the no-leak tests' check)."""
+        return self.observer.card_planes(obs)
+
+
+# --------------------------------------------------------------------------- derived actions
+
+
+class MoveCodec(Codec):
+    """The action space read from the game's move types, for a game without a codec of its
+    own. Each move type takes the product of its fields' values: a card code (typed
+    :data:`~atout.cards.CardCode`) any card of the deck, a ``Literal`` its values, a bool two,
+    an int its declared bounds (``msgspec.Meta(ge=…, le=…)``; else 0 to the deck's size), and
+    ``None`` where allowed. A move type with one field holding several cards is built by
+    selection: the cards one at a time in deck order (actions 0 … deck − 1, shared by every
+    such type), then one confirmation per value of its other fields.
+
+    Raises ``ValueError`` for a move type it cannot count (more than :data:`MAX_FORMS`
+    forms, or a field of another type): such a game writes its codec."""
+
+    def __init__(self, game: Game[Any], players: int, options: Options) -> None:
+        self.codes = list(dict.fromkeys(c.code for c in game.deck(players, options)))
+        self.index = {code: i for i, code in enumerate(self.codes)}
+        limit = max(len(self.codes), game.max_players)
+        self.forms: dict[type, _Forms] = {}
+        selecting = False
+        at = 0
+        for t in game.move_types:
+            forms = _Forms(t, self.codes, limit)
+            selecting = selecting or forms.cards is not None
+            self.forms[t] = forms
+        if selecting:
+            at = len(self.codes)  # the selection actions come first
+        for forms in self.forms.values():
+            forms.base = at
+            at += forms.count
+        self.num_actions = at
+        self.selects = selecting
+        super().__init__(game, players, options)
+
+    def _path(self, move: Any, forms: _Forms) -> tuple[int, ...]:
+        assert forms.cards is not None
+        return tuple(sorted(self.index[c] for c in getattr(move, forms.cards)))
+
+    def actions(self, state: State[Any], pending: tuple[int, ...]) -> ActionTable:
+        out: ActionTable = {}
+        k = len(pending)
+        for m in state.legal_moves():
+            forms = self.forms[type(m)]
+            if forms.cards is None:
+                if not pending:
+                    _put(out, forms.action(m), m)
+                continue
+            path = self._path(m, forms)
+            if path[:k] != pending:
+                continue
+            if len(path) > k:
+                out[path[k]] = SELECT
+            else:
+                _put(out, forms.action(m), m)
+        return out
+
+    def actions_for(self, move: Any, seat: int) -> list[int]:
+        forms = self.forms[type(move)]
+        if forms.cards is None:
+            return [forms.action(move)]
+        return [*self._path(move, forms), forms.action(move)]
+
+    def selected(self, pending: tuple[int, ...]) -> list[str]:
+        return [self.codes[i] for i in pending]
+
+    def meaning(self, action: int) -> str:
+        if self.selects and action < len(self.codes):
+            return f"select {self.codes[action]}"
+        for forms in self.forms.values():
+            if forms.base <= action < forms.base + forms.count:
+                return forms.meaning(action - forms.base)
+        raise ValueError(f"no action {action}")
+
+
+def _put(out: ActionTable, action: int, move: Any) -> None:
+    if out.get(action, move) != move:
+        raise ValueError(f"two legal moves make action {action}: {out[action]} and {move}")
+    out[action] = move
+
+
+class _Forms:
+    """One move type's actions: the product of its fields' values (its cards aside, when they
+    are built by selection)."""
+
+    def __init__(self, t: type[msgspec.Struct], codes: list[str], limit: int) -> None:
+        self.tag = str(t.__struct_config__.tag)
+        self.cards: str | None = None
+        self.names: list[str] = []
+        self.values: list[tuple[Any, ...]] = []
+        for f in mi.type_info(t).fields:  # type: ignore[attr-defined]
+            if _holds_cards(f.type):
+                if self.cards is not None:
+                    raise ValueError(f"move {self.tag!r}: two fields of cards; write a codec")
+                self.cards = f.name
+                continue
+            self.names.append(f.name)
+            self.values.append(_domain(f.type, codes, limit, f"{self.tag}.{f.name}"))
+        self.at = [{v: i for i, v in enumerate(vs)} for vs in self.values]
+        self.count = 1
+        for vs in self.values:
+            self.count *= len(vs)
+        if self.count > MAX_FORMS:
+            raise ValueError(
+                f"move {self.tag!r} has {self.count} forms: bound its ints "
+                "(msgspec.Meta(ge=…, le=…)) or write a codec"
+            )
+        self.base = 0
+
+    def action(self, move: Any) -> int:
+        a = 0
+        for name, vs, at in zip(self.names, self.values, self.at, strict=True):
+            a = a * len(vs) + at[getattr(move, name)]
+        return self.base + a
+
+    def meaning(self, k: int) -> str:
+        combo = next(itertools.islice(itertools.product(*self.values), k, None))
+        words = [f"{n}={v}" for n, v in zip(self.names, combo, strict=True)]
+        return " ".join([self.tag, *(["(the cards selected)"] if self.cards else []), *words])
+
+
+def _is_code(t: Any) -> bool:
+    if isinstance(t, mi.Metadata):
+        pattern = (t.extra_json_schema or {}).get("pattern")
+        return pattern == f"^(?:{CODE_PATTERN})$" or _is_code(t.type)
+    return False
+
+
+def _holds_cards(t: Any) -> bool:
+    """A field holding several card codes (a list, tuple or set of them)."""
+    while isinstance(t, mi.Metadata):
+        t = t.type
+    kinds = mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType
+    return isinstance(t, kinds) and _is_code(t.item_type)
+
+
+def _domain(t: Any, codes: list[str], limit: int, where: str) -> tuple[Any, ...]:
+    """Every value a move field may take."""
+    if _is_code(t):
+        return tuple(codes)
+    while isinstance(t, mi.Metadata):
+        t = t.type
+    if isinstance(t, mi.UnionType):
+        return tuple(v for u in t.types for v in _domain(u, codes, limit, where))
+    if isinstance(t, mi.NoneType):
+        return (None,)
+    if isinstance(t, mi.BoolType):
+        return (False, True)
+    if isinstance(t, mi.LiteralType):
+        return tuple(t.values)
+    if isinstance(t, mi.IntType):
+        lo = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else 0)
+        hi = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else limit - 1)
+        return tuple(range(lo, hi + 1))
+    raise ValueError(f"move field {where}: {type(t).__name__} cannot be counted; write a codec")
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-class Encoder:
-    """Builds an observation vector segment by segment (so sizes are never counted by hand)."""
-
-    __slots__ = ("buf",)
-
-    def __init__(self) -> None:
-        self.buf: list[float] = []
-
-    def cards(self, index: dict[str, int], size: int, codes: Iterable[str]) -> None:
-        """A plane: 1 at each card's index."""
-        buf = self.buf
-        base = len(buf)
-        buf.extend(_zeros(size))
-        for code in codes:
-            buf[base + index[code]] = 1.0
-
-    def one_hot(self, size: int, at: int | None) -> None:
-        base = len(self.buf)
-        self.buf.extend(_zeros(size))
-        if at is not None:
-            self.buf[base + at] = 1.0
-
-    def values(self, xs: Iterable[float], lo: float = 0.0, hi: float = 1.0) -> None:
-        self.buf.extend(lo if x < lo else hi if x > hi else float(x) for x in xs)
-
-    def done(self) -> np.ndarray:
-        return np.array(self.buf, dtype=np.float32)
-
-
-@cache
-def _zeros(size: int) -> list[float]:
-    return [0.0] * size
 
 
 def rel(seat: int | None, me: int | None, players: int) -> int | None:
@@ -128,11 +263,5 @@ def rel(seat: int | None, me: int | None, players: int) -> int | None:
     return (seat - (me or 0)) % players
 
 
-def by_rel(values: Sequence[Any], me: int | None, players: int) -> list[Any]:
-    """Per-seat values reordered to start at ``me``."""
-    m = me or 0
-    return [values[(m + k) % players] for k in range(players)]
-
-
-def card_index(deck: Sequence[Card]) -> dict[str, int]:
+def card_index(deck: Sequence[Any]) -> dict[str, int]:
     return {c.code: i for i, c in enumerate(deck)}

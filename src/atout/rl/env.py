@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment shared by the three games.
+"""The PettingZoo AEC environment shared by every game.
 
 Built as PettingZoo's classic environments are: :func:`env` wraps :class:`raw_env` in
 ``TerminateIllegalWrapper`` (an illegal action ends the game: −1 for the agent that made it, 0
@@ -6,7 +6,9 @@ for the others), ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``.
 
 The game is the engine's own (:func:`atout.games.get_game`): the environment asks its state for
 the legal moves, applies each move with :meth:`State.apply` and builds each agent's observation
-from :meth:`State.view` for that agent's seat alone.
+from :meth:`State.view` for that agent's seat alone. Any registered game has one: its observation
+is derived from its declared view, its actions from its move types unless it has a codec of its
+own (:data:`CODECS`).
 """
 
 from __future__ import annotations
@@ -23,13 +25,19 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from atout.games import get_game
-from atout.games.base import Event, Result, State, events_for
-from atout.rl.codec import SELECT, ActionTable, Codec
+from atout.games.base import BadOptions, Event, Game, Options, Result, State, events_for
+from atout.rl.codec import SELECT, ActionTable, Codec, MoveCodec
 from atout.rl.pouilleux import PouilleuxCodec
 from atout.rl.q2j import Q2JCodec
 from atout.rl.quinze import QuinzeCodec
 
+#: The games whose action space is written for them; every other game's is read from its moves.
 CODECS: dict[str, type[Codec]] = {c.game_id: c for c in (Q2JCodec, PouilleuxCodec, QuinzeCodec)}
+
+
+def codec_for(game: Game[Any], players: int, options: Options) -> Codec:
+    """The game's own codec (:data:`CODECS`), else :class:`~atout.rl.codec.MoveCodec`."""
+    return CODECS.get(game.id, MoveCodec)(game, players, options)
 
 
 def rewards(result: Result, players: int) -> list[float]:
@@ -78,18 +86,19 @@ class raw_env(AECEnv, EzPickle):
     ) -> None:
         EzPickle.__init__(self, game_id, players, render_mode, deck, **options)
         super().__init__()
-        if game_id not in CODECS:
-            raise ValueError(f"no environment for {game_id!r}; known: {', '.join(CODECS)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.game = get_game(game_id)
+        try:
+            self.game = get_game(game_id)
+        except BadOptions as e:
+            raise ValueError(str(e)) from e
         self.game.check_players(players)
         self.game_options = self.game.parse_options(options)
         self.num_players = players
         self.deck = list(deck) if deck is not None else None
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"atout_{game_id}_v0"}
-        self.codec = CODECS[game_id](players, self.game_options)
+        self.codec = codec_for(self.game, players, self.game_options)
         c = self.codec
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
@@ -225,7 +234,7 @@ class raw_env(AECEnv, EzPickle):
         view = st.view(seat)
         lines.append(f"{self.agent_selection} to act; hand: {' '.join(view.get('hand', []))}")
         if self.pending:
-            picked = " ".join(self.codec.meaning(i).split()[1] for i in self.pending)
+            picked = " ".join(self.codec.selected(self.pending))
             lines.append(f"fifteen being built: {picked}")
         legal = ", ".join(f"{a}: {self.codec.meaning(a)}" for a in sorted(self._legal))
         lines.append(f"legal: {legal}")

@@ -20,11 +20,7 @@ action     move
 95–122     lay the red Kings, the same 28 seat pairs
 =========  ===========================================================================
 
-Observation (float32 in [0, 1], seats counted from the observer): hand (51), every laid card
-(51), the cards of each other hand this seat knows the holder of ((players−1) × 51), hand sizes
-(÷51) and laid pairs (÷25) per seat, phase (draw, act, pick, over), direction, the seat drawn
-from and the seat picked from (one-hot), the imposed colour (red, black) and who imposed it,
-turns played (÷ the cap), and the option ``initial_special_pairs == "discard"``.
+The observation is derived from the game's view (:mod:`atout.rl.observation`).
 """
 
 from __future__ import annotations
@@ -32,23 +28,18 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-import numpy as np
-
 from atout.cards import ACE, JACK, QUEEN, card, deck_51
 from atout.games.base import State
 from atout.games.pouilleux import Draw, End, Lay, Pick
-from atout.rl.codec import ActionTable, Codec, Encoder, by_rel, card_index, rel
+from atout.rl.codec import ActionTable, Codec
 
-CARDS = deck_51()
-INDEX = card_index(CARDS)
-MAX_HAND = len(CARDS)
+MAX_HAND = len(deck_51())
 MAX_PLAYERS = 8
 END = MAX_HAND
 SEAT_PAIRS = list(combinations(range(MAX_PLAYERS), 2))
 SEAT_PAIR_INDEX = {p: i for i, p in enumerate(SEAT_PAIRS)}
 TENS, QUEENS, ACES, JACKS = 52, 54, 56, 60
 KINGS = JACKS + MAX_PLAYERS - 1
-PHASES = ("draw", "act", "pick", "over")
 
 
 def _is_red(code: str) -> bool:
@@ -107,47 +98,3 @@ class PouilleuxCodec(Codec):
         k = action - KINGS
         p, q = SEAT_PAIRS[k % len(SEAT_PAIRS)]
         return f"lay the {'red' if k // len(SEAT_PAIRS) else 'black'} Kings, swap +{p} and +{q}"
-
-    def observe(self, view: dict[str, Any], pending: tuple[int, ...]) -> np.ndarray:
-        n, me = self.players, view["seat"]
-        e = Encoder()
-        e.cards(INDEX, MAX_HAND, view.get("hand", ()))
-        e.cards(INDEX, MAX_HAND, [c for ps in view["laid"] for p in ps for c in p])
-        known: list[list[str]] = [[] for _ in range(n)]
-        for code, holder in view.get("known", ()):
-            known[rel(holder, me, n) or 0].append(code)
-        for k in range(1, n):
-            e.cards(INDEX, MAX_HAND, known[k])
-        e.values([x / MAX_HAND for x in by_rel(view["hand_sizes"], me, n)])
-        e.values([len(ps) / 25 for ps in by_rel(view["laid"], me, n)])
-        e.one_hot(len(PHASES), PHASES.index(view["phase"]))
-        e.values([float(view["direction"] == 1)])
-        e.one_hot(n, rel(view["draw_from"], me, n))
-        e.one_hot(n, rel(view["pick_from"], me, n))
-        imposed = view["imposed"]
-        e.values([float(imposed == "red"), float(imposed == "black")])
-        e.one_hot(n, rel(view["imposed_by"], me, n))
-        opts = view["options"]
-        e.values([view["turns"] / opts["max_turns"]])
-        e.values([float(opts["initial_special_pairs"] == "discard")])
-        return e.done()
-
-    def blank_view(self) -> dict[str, Any]:
-        n = self.players
-        return {
-            "seat": 0,
-            "laid": [[] for _ in range(n)],
-            "hand_sizes": [0] * n,
-            "phase": "draw",
-            "direction": 1,
-            "draw_from": None,
-            "pick_from": None,
-            "imposed": None,
-            "imposed_by": None,
-            "turns": 0,
-            "options": {"max_turns": 1, "initial_special_pairs": "keep"},
-        }
-
-    def card_planes(self, obs: np.ndarray) -> set[str]:
-        planes = obs[: MAX_HAND * (1 + self.players)].reshape(-1, MAX_HAND)
-        return {CARDS[i].code for i in np.nonzero(planes.any(axis=0))[0]}

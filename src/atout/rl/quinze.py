@@ -31,11 +31,8 @@ Which selections may be completed is found by a subset-sum over the cards not ye
 (:func:`selectable`); the tests check, in thousands of random positions, that the fifteens the
 mask can complete are exactly those of :meth:`QuinzeState.legal_moves`.
 
-Observation (float32 in [−1, 1], seats counted from the observer): hand, table, défausse, last
-fifteen and the current selection (108 each), hand sizes (÷54), stock, défausse and table sizes
-(÷108), fifteens made this turn (÷5), a table card used, speed lay allowed, phase (play,
-scoring, over), the dealer (one-hot), each seat's first turn of the deal, match totals
-(÷ 2 × target, clipped), turns played (÷ the cap), options (match, speed, empty-stock rule).
+The observation is derived from the game's view (:mod:`atout.rl.observation`), with the cards
+selected so far.
 """
 
 from __future__ import annotations
@@ -44,13 +41,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-import numpy as np
-
 from atout.cards import FACE_RANKS, Card, deck_108
 from atout.games.base import IllegalMove, State
 from atout.games.fifteens import ACE_CLASS, LOW_VALUE
 from atout.games.quinze import Done, Fifteen, Lay, NextDeal, Pass
-from atout.rl.codec import SELECT, ActionTable, Codec, Encoder, by_rel, card_index, rel
+from atout.rl.codec import SELECT, ActionTable, Codec, card_index
 
 CARDS = deck_108()
 INDEX = card_index(CARDS)
@@ -66,8 +61,6 @@ LAY2 = LAY + N
 PAIR_ACTION = {tuple(sorted(p)): LAY2 + i for i, p in enumerate(FACE_PAIRS)}
 DONE = LAY2 + len(FACE_PAIRS)
 PASS, DEAL = DONE + 1, DONE + 2
-PHASES = ("play", "scoring", "over")
-EMPTY_STOCK = ("skip_draw", "reshuffle_table", "end_deal")
 
 # --------------------------------------------------------------------------- completions
 
@@ -126,7 +119,7 @@ def selectable(hand: Sequence[Card], table: Sequence[Card], pending: Sequence[in
 class QuinzeCodec(Codec):
     game_id = "quinze"
     num_actions = DEAL + 1
-    low = -1.0
+    selects = True
 
     def action_of(self, move: Any) -> int:
         if isinstance(move, Lay):
@@ -164,8 +157,8 @@ class QuinzeCodec(Codec):
                 out[CONFIRM] = move
         return out
 
-    def extend(self, pending: tuple[int, ...], action: int) -> tuple[int, ...]:
-        return (*pending, action)
+    def selected(self, pending: tuple[int, ...]) -> list[str]:
+        return [CARDS[i].code for i in pending]
 
     def actions_for(self, move: Any, seat: int) -> list[int]:
         if isinstance(move, Fifteen):
@@ -182,54 +175,3 @@ class QuinzeCodec(Codec):
         if action < DONE:
             return "lay " + "+".join(FACE_PAIRS[action - LAY2])
         return {DONE: "done", PASS: "pass", DEAL: "deal"}[action]
-
-    def observe(self, view: dict[str, Any], pending: tuple[int, ...]) -> np.ndarray:
-        n, me = self.players, view["seat"]
-        ph = view["phase"]
-        opts = view["options"]
-        e = Encoder()
-        e.cards(INDEX, N, view.get("hand", ()))
-        e.cards(INDEX, N, view["table"])
-        e.cards(INDEX, N, view["discard"])
-        e.cards(INDEX, N, view["last_fifteen"])
-        e.cards(INDEX, N, [CARDS[i].code for i in pending])
-        e.values([x / 54 for x in by_rel(view["hand_sizes"], me, n)])
-        e.values([view["stock_size"] / N, view["discard_size"] / N, len(view["table"]) / N])
-        e.values([view["made"] / 5, float(view["used_table"]), float(view["can_speed_lay"])])
-        e.one_hot(len(PHASES), PHASES.index(ph["name"]))
-        e.one_hot(n, rel(ph["dealer"], me, n))
-        e.values([float(t == 1) for t in by_rel(ph["turns_taken"], me, n)])
-        target = 2 * opts["target"]
-        e.values([t / target for t in by_rel(ph["totals"], me, n)], -1.0, 1.0)
-        e.values([ph["turn"] / max(ph["max_turns"], 1)])
-        e.values([float(opts["match"]), float(opts["speed"])])
-        e.one_hot(len(EMPTY_STOCK), EMPTY_STOCK.index(opts["empty_stock"]))
-        return e.done()
-
-    def blank_view(self) -> dict[str, Any]:
-        n = self.players
-        return {
-            "seat": 0,
-            "table": [],
-            "discard": [],
-            "last_fifteen": [],
-            "hand_sizes": [0] * n,
-            "stock_size": 0,
-            "discard_size": 0,
-            "made": 0,
-            "used_table": False,
-            "can_speed_lay": False,
-            "phase": {
-                "name": "play",
-                "dealer": 0,
-                "turns_taken": [0] * n,
-                "totals": [0] * n,
-                "turn": 0,
-                "max_turns": 1,
-            },
-            "options": {"target": 100, "match": True, "speed": False, "empty_stock": "skip_draw"},
-        }
-
-    def card_planes(self, obs: np.ndarray) -> set[str]:
-        planes = obs[: N * 5].reshape(-1, N)
-        return {CARDS[i].code for i in np.nonzero(planes.any(axis=0))[0]}
