@@ -1,5 +1,11 @@
 // The game master's messages into the state: the table's info, its updates, the result, votes,
 // reactions and chat. Each one tells what to draw (events.js); nothing here draws.
+//
+// A table's frames are checked as the client library checks them (atout.client's take_seq): one
+// whose seq is not above the last is dropped (twice, or out of order), a gap is normal (the
+// catch-ups sent to other members take numbers). An update whose version skips one the page
+// never saw is not drawn: the page catches up instead (a resume or a watch from its last
+// version), as it does after a reconnection, so that the log misses no event.
 
 import { ServerError } from "./net.js";
 import { S, saveSeat, resetTable, myTurn } from "./state.js";
@@ -16,7 +22,7 @@ export function receive(msg) {
     if (msg.id == null) notice(b);
     return;
   }
-  if (!S.at || b.table !== S.at.table) return;
+  if (!S.at || b.table !== S.at.table || !takeSeq(msg.seq)) return;
   switch (msg.cmd) {
     case "table":
       S.info = b;
@@ -28,7 +34,7 @@ export function receive(msg) {
       S.info = { ...(S.info || {}), commitment: b.commitment, seats: b.seats, status: "playing" };
       break;
     case "update":
-      update(b);
+      if (!update(b)) return;
       break;
     case "game_over":
       S.over = b;
@@ -71,7 +77,53 @@ function notice(b) {
   emit("table");
 }
 
+/** Whether a frame of our table numbered ``seq`` is new (noted), or comes twice or out of order
+ *  (dropped, counted). A frame with no seq (a reply) is always taken. */
+function takeSeq(seq) {
+  if (seq == null) return true;
+  const last = S.lastSeq;
+  if (last != null) {
+    if (seq <= last) {
+      S.seqRefused += 1;
+      console.warn(`atout: table frame seq ${seq} after ${last}: dropped`);
+      return false;
+    }
+    S.seqSkipped += seq - last - 1;
+  }
+  S.lastSeq = seq;
+  return true;
+}
+
+/** Asks for what the page missed since its last version (a resume for a seat, else a watch): one
+ *  update carrying every event since, its seq counted anew. Until it comes, updates are not
+ *  drawn (it carries their events). */
+export async function catchUp(from = S.lastVersion) {
+  const at = S.at;
+  if (!at || !S.conn) return;
+  S.catchUp = "asked";
+  S.lastSeq = null;
+  try {
+    if (at.token) await S.conn.request("resume", { table: at.table, token: at.token, version: from });
+    else await S.conn.request("watch", { table: at.table, version: from });
+    // the reply is in: the catch-up is the next update (each frame is a task of its own; this
+    // runs before the next one's)
+    if (S.at === at && S.catchUp === "asked") S.catchUp = "answered";
+  } catch (e) {
+    if (S.at === at) S.catchUp = null;
+    throw e;
+  }
+}
+
+/** Takes update ``b`` into the state; false if it is not to be drawn: stale, or after a gap
+ *  (then the page catches up), or while a catch-up is awaited. */
 function update(b) {
+  if (S.catchUp === "asked") return false; // the catch-up on its way carries these events
+  if (S.catchUp === "answered") S.catchUp = null; // this is it: whatever its version
+  else if (S.lastVersion >= 0 && b.version <= S.lastVersion) return false; // seen already
+  else if (S.lastVersion >= 0 && b.version > S.lastVersion + 1) {
+    catchUp().catch(() => {}); // a version never seen: its events would be missing from the log
+    return false;
+  }
   const wasMine = myTurn();
   for (const e of b.events) {
     S.log.push({ text: e.text || `${e.kind} ${JSON.stringify(e.data)}`, kind: e.kind, seat: e.seat });
@@ -83,6 +135,7 @@ function update(b) {
   S.deadlineAt = b.deadline != null ? performance.now() + b.deadline * 1000 : null;
   S.deadlineTotal = b.deadline;
   soundFor(b, wasMine);
+  return true;
 }
 
 /** What this update deserves to be heard: a deal, a card played, our turn. */

@@ -7,7 +7,7 @@ import { emit } from "./events.js";
 import { tr } from "./names.js";
 import { prewarm } from "./cards.js";
 import { api } from "./http.js";
-import { receive } from "./receive.js";
+import { catchUp, receive } from "./receive.js";
 import { errorText, retryMs, sleep, waitText } from "./refusals.js";
 import { takeInvitation, toLobby } from "./seating.js";
 
@@ -86,7 +86,7 @@ function closed(byUs, ev) {
 }
 
 /** Takes the seat back with its token (or watches again), receiving what was missed since
- *  ``version`` (-1: everything, to rebuild the log). */
+ *  ``version`` (-1: everything, to rebuild the log): receive.js's catch-up. */
 async function rejoin(version) {
   const at = S.at;
   delete at.reconnectFrom;
@@ -94,8 +94,7 @@ async function rejoin(version) {
   try {
     for (let tries = 0; ; tries++) {
       try {
-        if (at.token) await S.conn.request("resume", { table: at.table, token: at.token, version });
-        else await S.conn.request("watch", { table: at.table, version });
+        await catchUp(version);
         break;
       } catch (e) {
         if (!(e instanceof ServerError) || !RETRYABLE.has(e.code) || tries >= 30) throw e;

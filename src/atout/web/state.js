@@ -49,6 +49,10 @@ export const S = {
   message: "",
   deadlineAt: null, // performance.now() when the turn's time runs out
   lastVersion: -1,
+  lastSeq: null, // the seq of the last frame of our table taken (null: counting anew)
+  seqSkipped: 0, // seq numbers passed over (catch-ups sent to other members take numbers)
+  seqRefused: 0, // frames of our table dropped: their seq was not above the last one
+  catchUp: null, // "asked": a resume or watch is on its way; "answered": its catch-up comes next
   lastEvents: [], // the events of the last update (what to animate and highlight)
   deadlineTotal: null, // the turn's length when no time limit is listed in the table info
   autoDelay: 1200, // ms before a move with no choice plays itself
@@ -81,6 +85,8 @@ export function resetTable() {
   S.message = "";
   S.deadlineAt = null;
   S.lastVersion = -1;
+  S.lastSeq = null;
+  S.catchUp = null;
   S.lastEvents = [];
   emit("reset");
 }
