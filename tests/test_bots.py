@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 import atout.bots.ismcts as ismcts_mod
-from atout.bots import bot_kinds, make_bot
+from atout.bots import bot_kinds, make_bot, make_spec
 from atout.bots.determinize import can_sample, sample
 from atout.bots.heuristic import PLAYOUTS, ROLLOUTS, STRATEGIES
 from atout.bots.hint import hint
 from atout.bots.ismcts import ISMCTSBot
 from atout.games import all_games
-from atout.games.base import Game, State
+from atout.games.base import Game, State, View
 
 GAMES = sorted(all_games())
 
@@ -53,6 +53,11 @@ def view_only(state: State[Any], seat: int) -> dict[str, Any]:
     return json.loads(json.dumps(state.view(seat)))
 
 
+def typed_only(game: Game[Any], state: State[Any], seat: int) -> View:
+    """That view read as the game's type, as the bots read it."""
+    return game.as_view(view_only(state, seat))
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
 def test_cheap_bots_play_only_legal_moves(game_id: str, kind: str) -> None:
@@ -65,6 +70,20 @@ def test_cheap_bots_play_only_legal_moves(game_id: str, kind: str) -> None:
             move = bot.choose(game, view_only(state, seat), legal)
             assert move in legal, f"{kind} chose {move} not in {legal}"
             state.apply(seat, move)  # the game accepts it
+
+
+@pytest.mark.parametrize("game_id", ["q2j", "quinze", "pouilleux"])
+@pytest.mark.parametrize("kind", ["heuristic", "debutant", "ismcts:30:infer"])
+def test_bots_read_the_typed_view_as_its_json_form(game_id: str, kind: str) -> None:
+    """A bot handed the typed view (``state.observe``) decides as it does on the JSON form
+    that comes over the network: both are read as the game's declared view type."""
+    game = all_games()[game_id]
+    typed_bot, json_bot = make_spec(kind, 5), make_spec(kind, 5)
+    for state in positions(game, 3, 40, seed=8):
+        seat = state.current
+        legal = state.legal_moves()
+        move = typed_bot.choose(game, state.observe(seat), legal)
+        assert move == json_bot.choose(game, view_only(state, seat), legal) and move in legal
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -90,11 +109,11 @@ def test_ismcts_plans_only_on_samples_of_its_view(game_id: str, monkeypatch) -> 
     game = all_games()[game_id]
     if not can_sample(game):
         pytest.skip(f"{game_id} has no determinization yet")
-    drawn: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    drawn: list[tuple[View, View]] = []
 
-    def spy(g: Game[Any], view: dict[str, Any], rng: random.Random) -> State[Any]:
+    def spy(g: Game[Any], view: View, rng: random.Random) -> State[Any]:
         s = sample(g, view, rng)
-        drawn.append((view, s.view(view["seat"])))  # as sampled, before the search plays on
+        drawn.append((view, s.observe(view.seat)))  # as sampled, before the search plays on
         return s
 
     monkeypatch.setattr(ismcts_mod, "sample", spy)
@@ -107,11 +126,11 @@ def test_ismcts_plans_only_on_samples_of_its_view(game_id: str, monkeypatch) -> 
         move = ISMCTSBot(7, iterations=40).choose(game, view, legal)
         if len(legal) > 1:
             assert drawn, "the search ran without sampling"
-        for v, seen in drawn:
-            assert v == view
-            assert seen == view
+        for v, seen in drawn:  # the view it was handed, typed (game.as_view)
+            assert v == game.as_view(view)
+            assert seen == v
         # another real state with the same view for this seat (hidden cards dealt differently)
-        twin = sample(game, view, rng)
+        twin = sample(game, game.as_view(view), rng)
         assert twin.view(seat) == view
         assert ISMCTSBot(7, iterations=40).choose(game, view_only(twin, seat), legal) == move
 
@@ -136,7 +155,7 @@ def test_samples_hide_what_the_seat_cannot_know(game_id: str) -> None:
         hits = Counter()
         layouts = set()
         for _ in range(30):
-            s = sample(game, view, rng)
+            s = sample(game, game.as_view(view), rng)
             assert s.view(seat) == view
             layout = tuple(sorted((c.code, _zone(s, c)) for c in secrets))
             layouts.add(layout)
@@ -209,9 +228,16 @@ def test_q2j_heuristic_rules_of_thumb() -> None:
     from atout.bots.heuristic import q2j as h
     from atout.games.q2j import Draw, Play
 
+    game = all_games()["q2j"]
     base = {
+        "game": "q2j",
         "seat": 0,
+        "turn": 0,
+        "move": 9,
         "players": 2,
+        "stock_size": 30,
+        "discard_size": 1,
+        "passes": 0,
         "top": ["5S"],
         "discard": ["5S"],
         "hand_sizes": [3, 5],
@@ -222,14 +248,14 @@ def test_q2j_heuristic_rules_of_thumb() -> None:
         "options": {"face_on_ace": False, "q2_return": "free_lead"},
     }
     rng = random.Random(0)
-    view = base | {"hand": ["QH", "QS", "7H"]}
+    view = game.as_view(base | {"hand": ["QH", "QS", "7H"]})
     legal = [Play(("7H",)), Play(("QH",)), Play(("QS",)), Play(("QH", "QS")), Draw()]
     assert h.decide(view, legal, rng)[0] == Play(("QH", "QS"))
-    view = base | {"hand": ["7H"], "hand_sizes": [1, 5]}
+    view = game.as_view(base | {"hand": ["7H"], "hand_sizes": [1, 5]})
     assert h.decide(view, [Play(("7H",)), Draw()], rng)[1] == "win"
-    view = base | {"hand": ["JD", "3C"], "top": ["QH", "QS"], "q2_round": True}
+    view = game.as_view(base | {"hand": ["JD", "3C"], "top": ["QH", "QS"], "q2_round": True})
     assert h.decide(view, [Play(("JD",)), Draw()], rng)[0] == Play(("JD",))
-    view = base | {"hand": ["2C", "9H", "KD"]}
+    view = game.as_view(base | {"hand": ["2C", "9H", "KD"]})
     move = h.decide(view, [Play(("9H",)), Play(("KD",)), Draw()], rng)[0]
     assert move != Draw()
 
@@ -299,7 +325,7 @@ def test_ismcts_prior_weighs_the_observed_spread() -> None:
 
     game = all_games()["quinze"]
     state = game.setup(2, None, 8)
-    view, legal = view_only(state, state.current), state.legal_moves()
+    view, legal = typed_only(game, state, state.current), state.legal_moves()
     h = HeuristicBot(0).decide(game, view, legal)[0]
     other = next(m for m in legal if m != h)
     stats = {other: (100, 0.52), h: (100, 0.50)}
@@ -333,9 +359,9 @@ def test_ismcts_prior_strength_per_game_and_spec() -> None:
     from atout.bots.ismcts import PRIOR, from_spec
 
     quinze, q2j = all_games()["quinze"], all_games()["q2j"]
-    match = view_only(quinze.setup(2, None, 1), 0)
-    single = view_only(quinze.setup(2, {"match": False}, 1), 0)
-    other = view_only(q2j.setup(2, None, 1), 0)
+    match = typed_only(quinze, quinze.setup(2, None, 1), 0)
+    single = typed_only(quinze, quinze.setup(2, {"match": False}, 1), 0)
+    other = typed_only(q2j, q2j.setup(2, None, 1), 0)
     bot = ISMCTSBot(1)
     assert bot._prior(quinze, match) == 2.0
     assert bot._prior(quinze, single) == PRIOR == bot._prior(q2j, other) == 1.0
@@ -403,7 +429,7 @@ def test_belief_never_contradicts_the_truth_and_samples_show_the_view(
         assert belief is not None
         while (seat := state.current) is not None:
             legal = state.legal_moves()
-            view = view_only(state, seat)
+            view = typed_only(game, state, seat)
             if seat == 0:
                 belief.observe(view)
                 for s, slots in belief.slots.items():
@@ -411,7 +437,7 @@ def test_belief_never_contradicts_the_truth_and_samples_show_the_view(
                     assert _matchable(belief.hidden_cards(state, view, s), slots)
                     constrained += sum(1 for x in slots if x)
                 smp = belief.sample(game, view, rng)
-                assert smp.view(0) == view
+                assert smp.observe(0) == view
                 assert Counter(c.code for c in smp.all_cards()) == Counter(
                     c.code for c in state.all_cards()
                 )
@@ -446,19 +472,19 @@ def test_q2j_belief_a_draw_says_nothing_could_go() -> None:
         if not plays:
             continue
         belief = Q2JBelief()
-        belief.observe(view_only(state, me))
+        belief.observe(typed_only(game, state, me))
         state.apply(me, plays[0])
         belief.played(plays[0])
         state.apply(them, Draw())
-        view = view_only(state, me)
+        view = typed_only(game, state, me)
         belief.observe(view)
         assert any(belief.slots[them]) and them not in belief.untrusted
         ours = card(plays[0].cards[0])
-        shown = set(view["shown"][str(1 - me)])
+        shown = set(view.shown[str(1 - me)])
         rng = random.Random(seed)
         for _ in range(30):
             smp = belief.sample(game, view, rng)
-            assert smp.view(me) == view
+            assert smp.observe(me) == view
             hidden = [c for c in smp.hands[1 - me] if c.code not in shown]
             assert sum(1 for c in hidden if beats(c, ours)) <= 1
         checked += 1

@@ -23,9 +23,9 @@ def _decisions(players: int, games: int):
         state = game.setup(players, None, seed)
         while (seat := state.current) is not None:
             legal = state.legal_moves()
-            view = state.view(seat)
+            view = state.observe(seat)
             move, why, _ = h.decide(view, legal, rng)
-            if any(isinstance(m, Lay) for m in legal) and len(view["hand"]) > 2:
+            if any(isinstance(m, Lay) for m in legal) and len(view.hand) > 2:
                 yield view, legal, move, why
             state.apply(seat, move)
 
@@ -37,9 +37,9 @@ def _ranks(moves) -> set[int]:
 def test_the_choices_among_special_pairs_at_four_players() -> None:
     seen: Counter[str] = Counter()
     for view, legal, move, why in _decisions(4, 150):
-        me, n, sizes = view["seat"], view["players"], view["hand_sizes"]
-        after = (me + view["direction"]) % n
-        before = (me - view["direction"]) % n
+        me, n, sizes = view.seat, view.players, view.hand_sizes
+        after = (me + view.direction) % n
+        before = (me - view.direction) % n
         ranks = _ranks(legal)
         if sizes[after] == 1 and QUEEN in ranks:
             # never reverse onto a player with one card: the one after them would draw it and win
@@ -51,14 +51,14 @@ def test_the_choices_among_special_pairs_at_four_players() -> None:
         assert isinstance(move, Lay)  # a special pair is always laid otherwise
         rank = card(move.cards[0]).rank
         if rank == KING:
-            known_js = {s for c, s in view["known"] if c == "JS"}
-            partner = before if before not in known_js else (me + 2 * view["direction"]) % n
+            known_js = {k.seat for k in view.known if k.card == "JS"}
+            partner = before if before not in known_js else (me + 2 * view.direction) % n
             assert {move.target, move.other} == {me, partner}, (view, move)
             seen["king"] += 1
         elif rank == JACK:
             targets = [m.target for m in legal if isinstance(m, Lay) and m.cards == move.cards]
             roomy = [t for t in targets if sizes[t] > 2]
-            if roomy and not {c for c, s in view["known"] if c == "JS"}:
+            if roomy and not any(k.card == "JS" for k in view.known):
                 assert sizes[move.target] == max(sizes[t] for t in roomy), (view, move)
                 seen["jack"] += 1
     # every rule was met often enough to mean something

@@ -29,46 +29,49 @@ from typing import Any
 
 from atout.bots.determinize import sample as uniform_sample
 from atout.cards import JACK, Card, card, deck_52
-from atout.games.base import Game, State
+from atout.games.base import Game, State, View
+from atout.games.q2j import Q2JView
+from atout.games.quinze import QuinzeView
 
 Slot = frozenset[Card]
 _FREE: Slot = frozenset()
 
 
 class Belief:
-    """Slots of the other seats' hidden cards, from one seat's views. Call :meth:`observe` with
-    every view the seat decides on, then :meth:`played` with the move it chose."""
+    """Slots of the other seats' hidden cards, from one seat's views (the game's typed
+    :class:`View`, with ``hand_sizes``). Call :meth:`observe` with every view the seat decides
+    on, then :meth:`played` with the move it chose."""
 
     def __init__(self) -> None:
-        self.prev: dict[str, Any] | None = None
+        self.prev: Any = None
         self.move: Any = None
         self.slots: dict[int, list[Slot]] = {}
         self.untrusted: set[int] = set()
         self.order: list[tuple[int, int]] = []  # (seat, slot index), most constrained first
 
     # -- to override ---------------------------------------------------------------------------
-    def hidden_count(self, view: dict[str, Any], seat: int) -> int:
+    def hidden_count(self, view: Any, seat: int) -> int:
         """How many cards of ``seat``'s hand the view does not show."""
-        return int(view["hand_sizes"][seat])
+        return int(view.hand_sizes[seat])
 
-    def hidden_cards(self, state: State[Any], view: dict[str, Any], seat: int) -> list[Card]:
+    def hidden_cards(self, state: State[Any], view: Any, seat: int) -> list[Card]:
         """The cards of ``seat``'s hand in a sample that the view does not show."""
         return list(state.hands[seat])  # type: ignore[attr-defined]
 
-    def walk(self, prev: dict[str, Any], move: Any, view: dict[str, Any]) -> bool:
+    def walk(self, prev: Any, move: Any, view: Any) -> bool:
         """Update the slots from what the other seats did between ``prev`` (followed by the
         seat's ``move``) and ``view``; False if the views cannot be explained."""
         return False
 
-    def same_window(self, prev: dict[str, Any], view: dict[str, Any]) -> bool:
+    def same_window(self, prev: Any, view: Any) -> bool:
         """Whether ``view`` comes before any other seat moved since ``prev``."""
         return False
 
     # -- the slots -----------------------------------------------------------------------------
-    def reset(self, view: dict[str, Any]) -> None:
-        me = view["seat"]
+    def reset(self, view: View) -> None:
+        me = view.seat
         self.slots = {
-            s: [_FREE] * self.hidden_count(view, s) for s in range(view["players"]) if s != me
+            s: [_FREE] * self.hidden_count(view, s) for s in range(view.players) if s != me
         }
 
     def exclude(self, seat: int, cards: Slot) -> None:
@@ -98,10 +101,10 @@ class Belief:
         self.untrusted.add(seat)
         self.slots[seat] = [_FREE] * len(self.slots[seat])
 
-    def observe(self, view: dict[str, Any]) -> None:
+    def observe(self, view: View) -> None:
         """Take in a view the seat is deciding on."""
         prev, self.prev = self.prev, view
-        if prev is not None and view.get("move", 0) <= prev.get("move", 0):
+        if prev is not None and view.move <= prev.move:
             prev = None  # a new game
             self.untrusted = set()
         if prev is None:
@@ -111,10 +114,10 @@ class Belief:
                 ok = self.walk(prev, self.move, view)
             except (KeyError, ValueError, IndexError):
                 ok = False
-            me = view["seat"]
+            me = view.seat
             if not ok or any(
                 len(self.slots.get(s, ())) != self.hidden_count(view, s)
-                for s in range(view["players"])
+                for s in range(view.players)
                 if s != me
             ):
                 self.reset(view)
@@ -126,13 +129,13 @@ class Belief:
     def played(self, move: Any) -> None:
         self.move = move
 
-    def sample(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> State[Any]:
+    def sample(self, game: Game[Any], view: View, rng: random.Random) -> State[Any]:
         """A state consistent with ``view`` in which every hidden card fits its slot when the
         cards allow it."""
         st = uniform_sample(game, view, rng)
         if not self.order:
             return st
-        me = view["seat"]
+        me = view.seat
         hands = st.hands  # type: ignore[attr-defined]
         pool: list[Card] = list(st.stock)  # type: ignore[attr-defined]
         keep: dict[int, list[Card]] = {}
@@ -164,45 +167,46 @@ class Belief:
 class Q2JBelief(Belief):
     """Q²J: a draw says the hand had no card that beat the top (a Jack on a Q²)."""
 
-    def hidden_count(self, view: dict[str, Any], seat: int) -> int:
-        return int(view["hand_sizes"][seat]) - len(view["shown"][str(seat)])
+    def hidden_count(self, view: Q2JView, seat: int) -> int:
+        return view.hand_sizes[seat] - len(view.shown[str(seat)])
 
-    def hidden_cards(self, state: State[Any], view: dict[str, Any], seat: int) -> list[Card]:
-        shown = set(view["shown"][str(seat)])
+    def hidden_cards(self, state: State[Any], view: Q2JView, seat: int) -> list[Card]:
+        shown = set(view.shown[str(seat)])
         return [c for c in state.hands[seat] if c.code not in shown]  # type: ignore[attr-defined]
 
-    def same_window(self, prev: dict[str, Any], view: dict[str, Any]) -> bool:
+    def same_window(self, prev: Q2JView, view: Q2JView) -> bool:
         return False  # every Q²J move ends the turn
 
-    def walk(self, prev: dict[str, Any], move: Any, view: dict[str, Any]) -> bool:
+    def walk(self, prev: Q2JView, move: Any, view: Q2JView) -> bool:
         from atout.games.q2j import Play
 
-        n, me = view["players"], view["seat"]
-        if view["move"] != prev["move"] + n or move is None:
+        n, me = view.players, view.seat
+        assert me is not None
+        if view.move != prev.move + n or move is None:
             return False
-        face_on_ace = bool(view["options"].get("face_on_ace", False))
+        face_on_ace = view.options.face_on_ace
         mine = list(move.cards) if isinstance(move, Play) else []
-        top = mine or list(prev["top"])
+        top = mine or list(prev.top)
         if len(mine) == 2:
             owner, round_, free = me, True, False
         elif mine:
             owner, round_, free = None, False, False
         else:  # we drew: a Q² round goes on (a new one if we were the owner leading freely)
-            owner, round_, free = prev["q2_owner"], prev["q2_round"] or prev["free_lead"], False
-        expected = list(prev["discard"]) + mine
-        disc = view["discard"]
+            owner, round_, free = prev.q2_owner, prev.q2_round or prev.free_lead, False
+        expected = list(prev.discard) + mine
+        disc = view.discard
         if disc[: len(expected)] != expected:
             return False  # reshuffled: the plays cannot be read
         new = disc[len(expected) :]
         ptr = 0
         for k in range(1, n):
             s = (me + k) % n
-            d = view["hand_sizes"][s] - prev["hand_sizes"][s]
+            d = view.hand_sizes[s] - prev.hand_sizes[s]
             free = round_ and owner == s
             if d >= 1:  # drew
                 if not free and top:
                     excl = _jacks() if round_ else _beaten_by(top[0], face_on_ace)
-                    if any(card(c) in excl for c in prev["shown"][str(s)]):
+                    if any(card(c) in excl for c in prev.shown[str(s)]):
                         self.distrust(s)
                     self.exclude(s, excl)
                 self.add(s)
@@ -212,7 +216,7 @@ class Q2JBelief(Belief):
                 size = 2 if d == -2 else 1
                 unit = new[ptr : ptr + size]
                 ptr += size
-                shown = prev["shown"][str(s)]
+                shown = prev.shown[str(s)]
                 for c in unit:
                     if c not in shown:
                         self.remove(s, card(c))
@@ -223,7 +227,7 @@ class Q2JBelief(Belief):
                 else:
                     owner, round_ = None, False
                 top = unit
-        return ptr == len(new) and list(top) == list(view["top"])
+        return ptr == len(new) and list(top) == list(view.top)
 
 
 class QuinzeBelief(Belief):
@@ -231,32 +235,33 @@ class QuinzeBelief(Belief):
     fifteens, says no card left in that hand made a fifteen with the table then. Only seats whose
     turns can be read are followed: every turn of two players, and windows without a fifteen."""
 
-    def same_window(self, prev: dict[str, Any], view: dict[str, Any]) -> bool:
-        return bool(prev["phase"]["turn"] == view["phase"]["turn"])
+    def same_window(self, prev: QuinzeView, view: QuinzeView) -> bool:
+        return prev.phase.turn == view.phase.turn
 
-    def observe(self, view: dict[str, Any]) -> None:
-        if view["phase"]["name"] != "play":
+    def observe(self, view: QuinzeView) -> None:  # type: ignore[override]
+        if view.phase.name != "play":
             self.prev = None
             self.untrusted = set()
             self.slots, self.order = {}, []
             return
-        if self.prev is not None and view["phase"]["deal"] != self.prev["phase"]["deal"]:
+        if self.prev is not None and view.phase.deal != self.prev.phase.deal:
             self.prev = None
         if self.prev is not None and self.same_window(self.prev, view):
             self.prev = view  # our own turn goes on: nothing from the others
             return
         super().observe(view)
 
-    def walk(self, prev: dict[str, Any], move: Any, view: dict[str, Any]) -> bool:
+    def walk(self, prev: QuinzeView, move: Any, view: QuinzeView) -> bool:
         from atout.games.quinze import Lay
 
-        n, me = view["players"], view["seat"]
-        if view["phase"]["turn"] != prev["phase"]["turn"] + n or move is None:
+        n, me = view.players, view.seat
+        assert me is not None
+        if view.phase.turn != prev.phase.turn + n or move is None:
             return False
-        if prev["stock_size"] < n or prev["discard"] != view["discard"][: len(prev["discard"])]:
+        if prev.stock_size < n or prev.discard != view.discard[: len(prev.discard)]:
             return False  # a reshuffle may come within the window
-        table = list(prev["table"]) + (list(move.cards) if isinstance(move, Lay) else [])
-        new_disc = view["discard"][len(prev["discard"]) :]
+        table = list(prev.table) + (list(move.cards) if isinstance(move, Lay) else [])
+        new_disc = view.discard[len(prev.discard) :]
         if n == 2:
             s = 1 - me
             self.add(s)  # the turn's draw
@@ -265,7 +270,7 @@ class QuinzeBelief(Belief):
                     table.remove(c)
                 else:
                     self.remove(s, card(c))
-            laid = list(view["table"])
+            laid = list(view.table)
             for c in table:
                 laid.remove(c)
             self.exclude(s, _completes(table))  # no card left made a fifteen with the table
@@ -275,19 +280,19 @@ class QuinzeBelief(Belief):
         if new_disc:
             return False  # whose fifteens were whose cannot be told
         start = len(table)
-        if view["table"][:start] != table:
+        if view.table[:start] != table:
             return False
         for k in range(1, n):
             s = (me + k) % n
             self.add(s)
-            laid_n = 1 - (view["hand_sizes"][s] - prev["hand_sizes"][s])  # 0: it passed
-            laid = view["table"][start : start + laid_n]
+            laid_n = 1 - (view.hand_sizes[s] - prev.hand_sizes[s])  # 0: it passed
+            laid = view.table[start : start + laid_n]
             self.exclude(s, _completes(table))
             for c in laid:
                 self.remove(s, card(c))
             table.extend(laid)
             start += laid_n
-        return table == list(view["table"])
+        return table == list(view.table)
 
 
 @cache

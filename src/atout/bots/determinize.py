@@ -12,9 +12,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from atout.games.base import Game, State
+from atout.games.base import Game, State, View
 
-Sampler = Callable[[Game[Any], dict[str, Any], random.Random], State[Any]]
+Sampler = Callable[[Game[Any], View, random.Random], State[Any]]
 SAMPLERS: dict[str, Sampler] = {}
 
 
@@ -23,9 +23,9 @@ def has_own(game: Game[Any]) -> bool:
     return type(game).determinize is not Game.determinize
 
 
-def sample(game: Game[Any], view: dict[str, Any], rng: random.Random) -> State[Any]:
-    """A state consistent with ``view`` (the seat is ``view["seat"]``), hidden cards drawn
-    with ``rng``."""
+def sample(game: Game[Any], view: View, rng: random.Random) -> State[Any]:
+    """A state consistent with ``view`` (the seat's typed view: the seat is ``view.seat``),
+    hidden cards drawn with ``rng``."""
     if has_own(game):
         return game.determinize(view, rng)
     sampler = SAMPLERS.get(game.id)

@@ -30,8 +30,8 @@ from typing import Any
 
 from atout.bots.belief import Belief, belief_for
 from atout.bots.determinize import can_sample, sample
-from atout.bots.registry import register
-from atout.games.base import Game, State
+from atout.bots.registry import register, typed
+from atout.games.base import Game, State, View
 
 #: Iterations per decision by default, per game: a decision stays well under 1 s on the
 #: reference 2-core machine (bench/bots.py measures it). Other games get ``DEFAULT_ITERATIONS``.
@@ -104,7 +104,7 @@ def _heuristic_rollout(game: Game[Any]) -> Rollout:
     def policy(state: State[Any], legal: list[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        return strategy.decide(state.view(state.current), legal, rng)[0]
+        return strategy.decide(state.observe(state.current), legal, rng)[0]
 
     return policy
 
@@ -170,7 +170,8 @@ class ISMCTSBot:
         master runs them in a worker process (atout.bots.pool), off the event loop."""
         return True
 
-    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose(self, game: Game[Any], view: View | dict[str, Any], legal: list[Any]) -> Any:
+        view = typed(game, view)
         self.observe(game, view)
         move = self._choose(game, view, legal)
         self.remember(move)
@@ -178,7 +179,7 @@ class ISMCTSBot:
 
     # -- the belief kept across a game, when the search runs elsewhere (the game master's worker
     # processes get a fresh bot per decision: the bot at the table observes, the worker searches)
-    def observe(self, game: Game[Any], view: dict[str, Any]) -> Belief | None:
+    def observe(self, game: Game[Any], view: View | dict[str, Any]) -> Belief | None:
         """Feed the view the seat decides on to the belief (with ``infer``); return it."""
         if not self.infers(game.id):
             self.belief, self._belief_game = None, game.id
@@ -186,7 +187,7 @@ class ISMCTSBot:
         if self._belief_game != game.id:
             self.belief, self._belief_game = belief_for(game.id), game.id
         if self.belief is not None:
-            self.belief.observe(view)
+            self.belief.observe(typed(game, view))
         return self.belief
 
     def infers(self, game_id: str) -> bool:
@@ -200,13 +201,13 @@ class ISMCTSBot:
             self.belief.played(move)
 
     def choose_believing(
-        self, belief: Belief | None, game: Game[Any], view: dict[str, Any], legal: list[Any]
+        self, belief: Belief | None, game: Game[Any], view: View | dict[str, Any], legal: list[Any]
     ) -> Any:
         """A decision with ``belief`` already fed this view (by the bot at the table)."""
         self.belief, self._belief_game = belief, game.id
-        return self._choose(game, view, legal)
+        return self._choose(game, typed(game, view), legal)
 
-    def _choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+    def _choose(self, game: Game[Any], view: View, legal: list[Any]) -> Any:
         if len(legal) == 1:
             self.last = {"iterations": 0, "stats": {}}
             return legal[0]
@@ -241,7 +242,7 @@ class ISMCTSBot:
         own = (self.budgets or {}).get(game_id)
         return own or GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
 
-    def _prior(self, game: Game[Any], view: dict[str, Any]) -> float:
+    def _prior(self, game: Game[Any], view: View) -> float:
         """How many standard errors the search must win by to overrule the heuristic."""
         if self.prior is not None:
             return self.prior
@@ -253,7 +254,7 @@ class ISMCTSBot:
     def _keep_heuristic(
         self,
         game: Game[Any],
-        view: dict[str, Any],
+        view: View,
         legal: list[Any],
         best: Any,
         stats: dict[Any, tuple[int, float]],
@@ -279,10 +280,10 @@ class ISMCTSBot:
         self.last["kept_heuristic"] = vh >= vb - self._prior(game, view) * noise
         return h if self.last["kept_heuristic"] else best
 
-    def search(self, game: Game[Any], view: dict[str, Any]) -> Node:
+    def search(self, game: Game[Any], view: View) -> Node:
         """Grow the tree from ``view`` within the budget; returns the root."""
         rng = self.rng
-        me = view["seat"]
+        me = view.seat
         rollout, evaluate, horizon = _policies(game.id)
         draw = self.belief.sample if self.belief is not None else sample
         kind = (self.rollouts or {}).get(game.id, self.rollout)

@@ -34,8 +34,8 @@ from typing import Any
 
 from atout.bots.heuristic import STRATEGIES, HeuristicBot
 from atout.bots.ismcts import ISMCTSBot
-from atout.bots.registry import Bot, bot_kinds, make_bot, register
-from atout.games.base import Game
+from atout.bots.registry import Bot, bot_kinds, make_bot, register, typed
+from atout.games.base import Game, View
 
 #: The beginner's chance of slipping on a decision that has a real choice, per game
 #: (``MISTAKE`` for the others), set from the ladder's figures (bench/RESULTS.md).
@@ -204,11 +204,12 @@ class BeginnerBot:
         self.slip = slip  # None: the game's (GAME_SLIPS, else "same_kind")
         self.slips = 0  # how many decisions took the second choice (for tests and benches)
 
-    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose(self, game: Game[Any], view: View | dict[str, Any], legal: list[Any]) -> Any:
+        view = typed(game, view)
         best, why, _ = self.heuristic.decide(game, view, legal)
         mistake = self.mistake
         if mistake is None:
-            mistake = slip_rate(self.level, game.id, view["players"]) or 0.0
+            mistake = slip_rate(self.level, game.id, view.players) or 0.0
         slip = self.slip or GAME_SLIPS.get(game.id, "same_kind")
         if (
             len(legal) < 2
@@ -230,7 +231,7 @@ class BeginnerBot:
         return second
 
     def second_choice(
-        self, game: Game[Any], view: dict[str, Any], legal: list[Any], best: Any
+        self, game: Game[Any], view: View | dict[str, Any], legal: list[Any], best: Any
     ) -> Any | None:
         """The heuristic's choice once ``best`` is taken away, if it is a move of the same kind."""
         rest = [m for m in legal if m != best]
@@ -254,8 +255,8 @@ class LevelSearch(ISMCTSBot):
     def offloads(self, game_id: str, players: int) -> bool:
         return slip_rate(self.level, game_id, players) is None  # the heuristic stays in the loop
 
-    def _choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
-        if not self.offloads(game.id, view["players"]):
+    def _choose(self, game: Game[Any], view: View, legal: list[Any]) -> Any:
+        if not self.offloads(game.id, view.players):
             self.last = {"iterations": 0, "stats": {}}
             return self.plain.choose(game, view, legal)
         return super()._choose(game, view, legal)

@@ -1,21 +1,36 @@
 """The registry of bot kinds: each bot module registers its kinds when imported, and the
 package's modules are imported at the first lookup. Bot modules import this module, never the
-package itself, so that the package may import them (no import cycle)."""
+package itself, so that the package may import them (no import cycle). Also :func:`typed`, how
+every bot reads the view it is handed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from atout.games.base import Game
+import msgspec
+
+from atout.games.base import Game, View
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
-        """One of ``legal``. ``view`` is the seat's view (``game`` state.view(seat))."""
+    def choose(self, game: Game[Any], view: View | dict[str, Any], legal: list[Any]) -> Any:
+        """One of ``legal``. ``view`` is the seat's view: typed (``state.observe(seat)``) or
+        its JSON form (``state.view(seat)``, as it comes over the network)."""
         ...
+
+
+def typed(game: Game[Any], view: View | dict[str, Any]) -> Any:
+    """The seat's view as the game's declared :class:`View` type (its JSON form converted,
+    once per decision), read by attribute; for a game that declares none, the fields every
+    view has (``players``, ``seat``, ``turn``, ``move``)."""
+    if isinstance(view, View):
+        return view
+    if game.view_type is not None:
+        return game.as_view(view)
+    return msgspec.convert(view, View)
 
 
 BotFactory = Callable[[int], Bot]

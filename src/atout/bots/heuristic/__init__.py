@@ -2,7 +2,8 @@
 
 Each game's strategy lives in a module of this package named after the game id and provides:
 
-* ``decide(view, legal, rng) -> (move, why, params)``: the move and a reason key with its
+* ``decide(view, legal, rng) -> (move, why, params)``: the move (``view`` is the game's typed
+  :class:`~atout.games.base.View`, read by attribute) and a reason key with its
   parameters (so a hint can say why without formatting text on every move of a simulation);
 * ``explain(why, params, lang) -> str``: that reason as a sentence in ``en`` or ``fr``;
 * optionally ``rollout(state, legal, rng)``, ``evaluate(state)`` and ``horizon(state)``: a cheap
@@ -23,8 +24,8 @@ import random
 from types import ModuleType
 from typing import Any
 
-from atout.bots.registry import register
-from atout.games.base import Game
+from atout.bots.registry import register, typed
+from atout.games.base import Game, View
 
 STRATEGIES: dict[str, ModuleType] = {}
 ROLLOUTS: dict[str, Any] = {}
@@ -59,14 +60,14 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def decide(
-        self, game: Game[Any], view: dict[str, Any], legal: list[Any]
+        self, game: Game[Any], view: View | dict[str, Any], legal: list[Any]
     ) -> tuple[Any, str, dict[str, Any]]:
         strategy = STRATEGIES.get(game.id)
         if strategy is None:
             return self.rng.choice(legal), "random", {}
-        return strategy.decide(view, legal, self.rng)
+        return strategy.decide(typed(game, view), legal, self.rng)
 
-    def choose(self, game: Game[Any], view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose(self, game: Game[Any], view: View | dict[str, Any], legal: list[Any]) -> Any:
         return self.decide(game, view, legal)[0]
 
 

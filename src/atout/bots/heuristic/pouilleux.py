@@ -29,7 +29,7 @@ from typing import Any
 from atout.cards import ACE, JACK, KING, QUEEN, card
 from atout.games import sentences
 from atout.games.base import State
-from atout.games.pouilleux import DECK, MATE, Draw, End, Lay, Pick
+from atout.games.pouilleux import DECK, MATE, Draw, End, Lay, Pick, PouilleuxView
 
 GAME_ID = "pouilleux"
 POUILLEUX = "JS"
@@ -37,28 +37,29 @@ POUILLEUX = "JS"
 EFFECT_ORDER = {JACK: 4, KING: 3, ACE: 2, 10: 1, QUEEN: 0}
 
 
-def decide(view: dict[str, Any], legal: list[Any], rng: random.Random) -> tuple[Any, str, dict]:
+def decide(view: PouilleuxView, legal: list[Any], rng: random.Random) -> tuple[Any, str, dict]:
     first = legal[0]
     if isinstance(first, Draw):
-        return first, "draw", {"from": view["draw_from"]}
+        return first, "draw", {"from": view.draw_from}
     if isinstance(first, Pick):
-        return first, "pick", {"from": view["pick_from"]}
+        return first, "pick", {"from": view.pick_from}
     lays = [m for m in legal if isinstance(m, Lay)]
     if not lays:
         return _end(legal), "end", {}
-    me, n = view["seat"], view["players"]
-    hand = view["hand"]
-    sizes = view["hand_sizes"]
+    me, n = view.seat, view.players
+    assert me is not None, "a seat decides"
+    hand = view.hand or []
+    sizes = view.hand_sizes
     if len(hand) == 2:  # the last two cards: laying them wins, whatever the effect
         return lays[0], "last", {"cards": list(lays[0].cards)}
     known: dict[int, set[str]] = {}
-    for code, holder in view["known"]:
-        known.setdefault(holder, set()).add(code)
+    for k in view.known or ():
+        known.setdefault(k.seat, set()).add(k.card)
     js_at = next((h for h, cs in known.items() if POUILLEUX in cs), None)
     if POUILLEUX in hand:
         js_at = me
     ranks = {card(m.cards[0]).rank for m in lays}
-    after = (me + view["direction"]) % n
+    after = (me + view.direction) % n
     if n > 2 and sizes[after] == 1 and QUEEN in ranks:
         ranks.discard(QUEEN)  # reversed, their last card would be drawn at once
         if not ranks:
@@ -69,9 +70,9 @@ def decide(view: dict[str, Any], legal: list[Any], rng: random.Random) -> tuple[
         best = max(options, key=lambda m: _jack_key(view, m.target, known, js_at))
         return best, "jack", {"cards": list(best.cards), "target": best.target}
     if rank == KING:
-        before = (me - view["direction"]) % n
+        before = (me - view.direction) % n
         if js_at not in (me, None) and js_at == before and n > 2:
-            before = (me + 2 * view["direction"]) % n  # not with the known pouilleux
+            before = (me + 2 * view.direction) % n  # not with the known pouilleux
         pair = tuple(sorted((me, before)))
         why = "king_pass" if js_at == me else "king_swap"
         for m in options:
@@ -94,20 +95,21 @@ def _end(legal: list[Any]) -> Any:
 
 
 def _jack_score(
-    view: dict[str, Any], target: int, known: dict[int, set[str]], js_at: int | None
+    view: PouilleuxView, target: int, known: dict[int, set[str]], js_at: int | None
 ) -> float:
     """How good taking a blind card from ``target`` is: chance of a pair, minus the risks."""
-    size = view["hand_sizes"][target]
+    size = view.hand_sizes[target]
     if size <= 1:
         return -10.0  # taking their last card makes them win
-    mates = {MATE[card(c)] for c in view["hand"]}
+    hand = view.hand or []
+    mates = {MATE[card(c)] for c in hand}
     mates.discard(None)
     mine = {m.code for m in mates if m is not None}
     theirs = known.get(target, set())
     hits = len(theirs & mine)
     # the unknown part of their hand: mates not placed elsewhere, spread over unknown cards
     unplaced = _unplaced(view)
-    unknown_cards = sum(view["hand_sizes"]) - len(view["hand"]) - len(view["known"])
+    unknown_cards = sum(view.hand_sizes) - len(hand) - len(view.known or ())
     free_mates = len([c for c in mine if c in unplaced])
     rest = size - len(theirs)
     expected = hits + (rest * free_mates / unknown_cards if unknown_cards > 0 else 0.0)
@@ -119,29 +121,29 @@ def _jack_score(
 
 
 def _jack_key(
-    view: dict[str, Any], target: int, known: dict[int, set[str]], js_at: int | None
+    view: PouilleuxView, target: int, known: dict[int, set[str]], js_at: int | None
 ) -> tuple[bool, bool, int, float]:
     """Order of the Jacks' victims: not about to go out nor known to hold the pouilleux, then
     more than two cards, then the biggest hand, then the likeliest pair."""
     score = _jack_score(view, target, known, js_at)
-    size = view["hand_sizes"][target]
+    size = view.hand_sizes[target]
     return (score > -1.0, size > 2, size, score)
 
 
-def _unplaced(view: dict[str, Any]) -> set[str]:
+def _unplaced(view: PouilleuxView) -> set[str]:
     """Cards whose holder this seat does not know."""
-    placed = set(view["hand"]) | {c for c, _ in view["known"]}
-    for ps in view["laid"]:
+    placed = set(view.hand or ()) | {k.card for k in view.known or ()}
+    for ps in view.laid:
         for a, b in ps:
             placed.add(a)
             placed.add(b)
     return {c.code for c in DECK} - placed
 
 
-def _blocking_colour(view: dict[str, Any]) -> str:
+def _blocking_colour(view: PouilleuxView) -> str:
     """The colour in which the other players can form the fewest pairs."""
-    mine = set(view["hand"])
-    laid = {c for ps in view["laid"] for p in ps for c in p}
+    mine = set(view.hand or ())
+    laid = {c for ps in view.laid for p in ps for c in p}
     count = {"red": 0, "black": 0}
     for c in DECK:
         m = MATE[c]

@@ -20,7 +20,7 @@ from typing import Any
 from atout.cards import JACK, QUEEN, Card, card, deck_52
 from atout.games import sentences
 from atout.games.base import State
-from atout.games.q2j import Draw, Play, beats
+from atout.games.q2j import Draw, Play, Q2JView, beats
 
 GAME_ID = "q2j"
 
@@ -62,39 +62,40 @@ def _p_holds(pool: int, good: float, hidden: int) -> float:
     return 1.0 - miss
 
 
-def decide(view: dict[str, Any], legal: list[Any], rng: random.Random) -> tuple[Any, str, dict]:
+def decide(view: Q2JView, legal: list[Any], rng: random.Random) -> tuple[Any, str, dict]:
     plays = [m for m in legal if isinstance(m, Play)]
-    top = view["top"]
+    top = view.top
     if not plays:
-        why = "no_jack" if view["q2_round"] else "no_play"
+        why = "no_jack" if view.q2_round else "no_play"
         return legal[-1] if isinstance(legal[-1], Draw) else legal[0], why, {"top": top}
-    hand = view["hand"]
-    me, n = view["seat"], view["players"]
+    hand = view.hand or []
+    me, n = view.seat, view.players
+    assert me is not None, "a seat decides"
     nxt = (me + 1) % n
-    face_on_ace = view["options"]["face_on_ace"]
+    face_on_ace = view.options.face_on_ace
     # a play that empties the hand wins (an equal rank must draw first: not a win)
     for m in plays:
         if len(m.cards) == len(hand) and (
-            len(m.cards) == 2 or view["free_lead"] or card(m.cards[0]).rank != card(top[0]).rank
+            len(m.cards) == 2 or view.free_lead or card(m.cards[0]).rank != card(top[0]).rank
         ):
             return m, "win", {"cards": list(m.cards)}
     pairs = [m for m in plays if len(m.cards) == 2]
     if pairs:
         return pairs[0], "q2", {"cards": list(pairs[0].cards)}
-    if view["q2_round"]:  # only Jacks are legal here: answer, drawing is worse
+    if view.q2_round:  # only Jacks are legal here: answer, drawing is worse
         return plays[0], "joe", {"cards": list(plays[0].cards)}
 
-    seen = set(view["discard"]) | set(hand)
-    shown_next = set(view["shown"][str(nxt)])
-    for cs in view["shown"].values():
+    seen = set(view.discard) | set(hand)
+    shown_next = set(view.shown[str(nxt)])
+    for cs in view.shown.values():
         seen.update(cs)
     pool = 52 - len(seen)
-    hidden_next = view["hand_sizes"][nxt] - len(shown_next)
+    hidden_next = view.hand_sizes[nxt] - len(shown_next)
     queens_out = sum(1 for c in _DECK if c.rank == QUEEN and c.code not in seen) + sum(
         1 for c in shown_next if card(c).rank == QUEEN
     )
-    urgency = 1.0 + 2.0 / max(1, view["hand_sizes"][nxt])
-    top_rank = card(top[0]).rank if top and not view["free_lead"] else None
+    urgency = 1.0 + 2.0 / max(1, view.hand_sizes[nxt])
+    top_rank = card(top[0]).rank if top and not view.free_lead else None
 
     best, best_score, best_p = plays[0], float("inf"), 0.0
     for m in plays:
@@ -116,7 +117,7 @@ def decide(view: dict[str, Any], legal: list[Any], rng: random.Random) -> tuple[
     x = card(best.cards[0])
     if top_rank is not None and x.rank == top_rank:
         why = "equal"
-    elif view["free_lead"]:
+    elif view.free_lead:
         why = "lead"
     else:
         why = "shed"

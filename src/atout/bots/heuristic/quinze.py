@@ -22,7 +22,7 @@ from typing import Any
 from atout.cards import Card, card, deck_54, deck_108
 from atout.games.base import State
 from atout.games.fifteens import best_play, count_fifteens, points
-from atout.games.quinze import Done, Fifteen, Lay, Pass
+from atout.games.quinze import Done, Fifteen, Lay, Pass, QuinzeView
 
 GAME_ID = "quinze"
 
@@ -37,22 +37,22 @@ def _deck(players: int) -> tuple[Card, ...]:
     return tuple(deck_54() if players <= 4 else deck_108())
 
 
-def _unseen_by_rank(view: dict[str, Any]) -> dict[int, tuple[Card, int]]:
+def _unseen_by_rank(view: QuinzeView) -> dict[int, tuple[Card, int]]:
     """Unseen cards grouped by rank (suits play no part): a representative and a count."""
-    seen = set(view["hand"]) | set(view["table"]) | set(view["discard"])
+    seen = set(view.hand or ()) | set(view.table) | set(view.discard)
     out: dict[int, tuple[Card, int]] = {}
-    for c in _deck(view["players"]):
+    for c in _deck(view.players):
         if c.code not in seen:
             rep, n = out.get(c.rank, (c, 0))
             out[c.rank] = (rep, n + 1)
     return out
 
 
-def decide(view: dict[str, Any], legal: Any, rng: random.Random) -> tuple[Any, str, dict]:
-    if view["phase"]["name"] != "play":
+def decide(view: QuinzeView, legal: Any, rng: random.Random) -> tuple[Any, str, dict]:
+    if view.phase.name != "play":
         return legal[0], "deal", {}
-    hand = [card(c) for c in view["hand"]]
-    table = [card(c) for c in view["table"]]
+    hand = [card(c) for c in view.hand or ()]
+    table = [card(c) for c in view.table]
     play = best_play(hand, table)
     if play.fifteens:
         move = Fifteen(tuple(c.code for c in play.fifteens[0]))
@@ -60,8 +60,8 @@ def decide(view: dict[str, Any], legal: Any, rng: random.Random) -> tuple[Any, s
             why = "out" if play.goes_out else "fifteen"
             return move, why, {"cards": list(move.cards), "shed": play.hand_cards}
     lays = [m for m in legal if isinstance(m, Lay)]
-    if view["made"]:
-        if lays and view.get("can_speed_lay"):
+    if view.made:
+        if lays and view.can_speed_lay:
             move, _ = _best_lay(view, hand, table, lays)
             return move, "speed_lay", {"cards": list(move.cards)}
         return _find(legal, Done) or legal[-1], "done", {}
@@ -81,7 +81,7 @@ def _find(legal: Any, kind: type) -> Any:
 
 
 def _best_lay(
-    view: dict[str, Any], hand: list[Card], table: list[Card], lays: list[Any]
+    view: QuinzeView, hand: list[Card], table: list[Card], lays: list[Any]
 ) -> tuple[Any, dict[str, int]]:
     unseen = _unseen_by_rank(view)
     total = sum(n for _, n in unseen.values()) or 1
@@ -194,12 +194,12 @@ def _without_fifteen(hand: list[Card], legal: Any, rng: random.Random) -> Any:
     return Lay((max(hand, key=points).code,))
 
 
-def prior(view: dict[str, Any]) -> float:
+def prior(view: QuinzeView) -> float:
     """In a match, ISMCTS overrules the heuristic only when sure (2 standard errors, not 1):
     a deal's win chances differ by little between moves, and with 1 it overruled 40% of the
     heuristic's moves, mostly on noise, winning more deals but losing them with 20 points in
     hand instead of 13 (bench/RESULTS.md, "Le Quinze matches")."""
-    return 2.0 if view["options"]["match"] else 1.0
+    return 2.0 if view.options.match else 1.0
 
 
 def horizon(state: State[Any]) -> bool:
