@@ -260,6 +260,35 @@ def test_q2j_heuristic_rules_of_thumb() -> None:
     assert move != Draw()
 
 
+def test_hints_are_said_from_the_catalogue() -> None:
+    """A hint's words are the catalogue's (atout/locales/<lang>/bots.ftl), counts agreeing with
+    their nouns; no module of the bots picks a language by hand."""
+    import ast
+    from pathlib import Path
+
+    from atout.bots.hint import _ismcts_reason
+    from atout.games.q2j import Draw, Play
+
+    game = all_games()["q2j"]
+    play, draw = Play(("5H",)), Draw()
+    once = _ismcts_reason(game, play, {"iterations": 1, "stats": {play: (1, 1.0)}})
+    assert once["en"] == (
+        "Play 5 of Hearts: in 1 simulated game from deals consistent with what you see, it was "
+        "tried once and won 100% of them."
+    )
+    assert "sur 1 partie simulée" in once["fr"] and "essayé une fois" in once["fr"]
+    many = _ismcts_reason(game, draw, {"iterations": 2, "stats": {draw: (2, 0.5), play: (1, 1.0)}})
+    assert "tried 2 times" in many["en"] and "not clearly better" in many["en"]
+    assert "essayé 2 fois" in many["fr"] and "pas nettement mieux" in many["fr"]
+    bots = Path(__file__).resolve().parents[1] / "src" / "atout" / "bots"
+    for path in bots.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare) and any(
+                isinstance(c, ast.Constant) and c.value == "fr" for c in node.comparators
+            ):
+                raise AssertionError(f"{path.name}:{node.lineno} picks a language by hand")
+
+
 PLAYOUT_OPTIONS = {
     "quinze": [
         {"speed": True, "match": False},

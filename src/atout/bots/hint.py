@@ -9,6 +9,9 @@ from typing import Any
 
 from atout.bots import make_spec
 from atout.games.base import Game
+from atout.locales import say
+
+LANGS = ("en", "fr")
 
 
 def hint(
@@ -30,51 +33,47 @@ def hint(
         from atout.bots.heuristic import HeuristicBot, explain
 
         move, why, params = HeuristicBot(seed).decide(game, view, legal)
-        return move, {lang: explain(game, why, params, lang) for lang in ("en", "fr")}
+        return move, {lang: explain(game, why, params, lang) for lang in LANGS}
     if kind == "ismcts":
         bot = make_spec(bot_kind, seed)  # ismcts, or ismcts:2000 (its budget)
         move = bot.choose(game, view, legal)
         return move, _ismcts_reason(game, move, bot.last)
     move = make_spec(bot_kind, seed).choose(game, view, legal)
-    return move, {"en": "A random legal move.", "fr": "Un coup légal au hasard."}
+    return move, {lang: say(lang, "bots-random") for lang in LANGS}
 
 
 def _ismcts_reason(game: Game[Any], move: Any, last: dict[str, Any]) -> dict[str, str]:
+    """What the search found, in words: how often the move was tried and won, and the next
+    best (kept: the heuristic's move, not beaten beyond noise)."""
     stats: dict[Any, tuple[int, float]] = last.get("stats", {})
-    en_move, fr_move = _cap(game.describe_move(move, "en")), _cap(game.describe_move(move, "fr"))
     if not stats:
-        return {
-            "en": f"{en_move}: it is the only legal move.",
-            "fr": f"{fr_move} : c'est le seul coup légal.",
-        }
+        return {lang: say(lang, "bots-search-only", move=_move(game, move, lang)) for lang in LANGS}
     visits, value = stats.get(move, (0, 0.0))
-    total = last.get("iterations", 0)
-    pct = round(100 * value)
     others = sorted(
         ((v, m) for m, (n, v) in stats.items() if m != move and n > 0), key=lambda x: -x[0]
     )
-    en = (
-        f"{en_move}: in {total} simulated games from deals consistent with what you "
-        f"see, it was tried {visits} times and won {pct}% of them"
-    )
-    fr = (
-        f"{fr_move} : sur {total} parties simulées à partir de donnes compatibles "
-        f"avec ce que vous voyez, ce coup a été essayé {visits} fois et a gagné {pct} % d'entre "
-        "elles"
-    )
+    then, other, other_value = "none", None, 0.0
     if others:
-        v, m = others[0]
-        en_o, fr_o, pct_o = game.describe_move(m, "en"), game.describe_move(m, "fr"), round(100 * v)
-        if v > value:  # the heuristic's move was kept: the other did not beat it beyond noise
-            en += f"; {en_o} won {pct_o}%, not clearly better over so few games."
-            fr += f" ; {fr_o} a gagné {pct_o} %, pas nettement mieux sur si peu de parties."
-        else:
-            en += f"; the next best, {en_o}, won {pct_o}%."
-            fr += f" ; le suivant, {fr_o}, a gagné {pct_o} %."
-    else:
-        en += "."
-        fr += "."
-    return {"en": en, "fr": fr}
+        other_value, other = others[0]
+        then = "kept" if other_value > value else "next"
+    return {
+        lang: say(
+            lang,
+            "bots-search",
+            move=_move(game, move, lang),
+            total=last.get("iterations", 0),
+            visits=visits,
+            pct=round(100 * value),
+            then=then,
+            other=game.describe_move(other, lang) if other is not None else "",
+            other_pct=round(100 * other_value),
+        )
+        for lang in LANGS
+    }
+
+
+def _move(game: Game[Any], move: Any, lang: str) -> str:
+    return _cap(game.describe_move(move, lang))
 
 
 def _cap(text: str) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 
 from atout.bots.registry import register, typed
 from atout.games.base import Game, View
+from atout.locales import say
 
 STRATEGIES: dict[str, ModuleType] = {}
 ROLLOUTS: dict[str, Any] = {}
@@ -72,10 +73,11 @@ class HeuristicBot:
 
 
 def explain(game: Game[Any], why: str, params: dict[str, Any], lang: str = "en") -> str:
+    """A decision's reason in words, in ``lang`` (the catalogue's atout/locales/<lang>/bots.ftl)."""
     strategy = STRATEGIES.get(game.id)
     if strategy is None or why == "random":
-        return "Un coup légal au hasard." if lang == "fr" else "A random legal move."
-    return strategy.explain(why, params, lang)
+        return say(lang, "bots-random")
+    return str(strategy.explain(why, params, lang))
 
 
 register("heuristic", HeuristicBot)

@@ -30,6 +30,7 @@ from atout.cards import ACE, JACK, KING, QUEEN, card
 from atout.games import sentences
 from atout.games.base import State
 from atout.games.pouilleux import DECK, MATE, Draw, End, Lay, Pick, PouilleuxView
+from atout.locales import say
 
 GAME_ID = "pouilleux"
 POUILLEUX = "JS"
@@ -156,79 +157,18 @@ def _blocking_colour(view: PouilleuxView) -> str:
 
 
 def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
-    fr = lang == "fr"
-    names = " + ".join(card(c).name(lang) for c in params.get("cards", []))
-    if why in ("draw", "pick"):
-        who = sentences.seat(params.get("from") or 0, lang)
-        return (
-            f"Prenez n'importe quelle carte de {who} : sa main est mélangée avant chaque "
-            "tirage, la position ne change rien."
-            if fr
-            else f"Take any card from {who}: the hand is shuffled before every blind take, so "
-            "the position makes no difference."
-        )
-    if why == "end":
-        return (
-            "Finissez le tour : aucune paire spéciale à poser."
-            if fr
-            else "End your turn: no special pair to lay."
-        )
-    if why == "last":
-        return (
-            f"Posez {names} : ce sont vos deux dernières cartes, vous gagnez."
-            if fr
-            else f"Lay {names}: they are your last two cards, you win."
-        )
-    if why == "jack":
-        who = sentences.seat(params["target"], lang)
-        return (
-            f"Posez {names} et prenez une carte à {who} : sa main est la plus grosse, la plus "
-            "loin de finir, sans risquer de le faire gagner."
-            if fr
-            else f"Lay {names} and take a card from {who}: the biggest hand, the furthest from "
-            "going out, without risking making that player win."
-        )
-    if why == "keep_queen":
-        who = sentences.seat(params["seat"], lang)
-        return (
-            f"Gardez les Dames : {who} n'a plus qu'une carte, et en sens inverse elle lui serait "
-            "prise tout de suite."
-            if fr
-            else f"Keep the Queens: {who} has one card left, and reversed it would be drawn "
-            "from them at once."
-        )
-    if why in ("king_pass", "king_swap"):
-        a, b = (sentences.seat(p, lang) for p in params["players"])
-        if why == "king_pass":
-            return (
-                f"Posez {names} et échangez entre {a} et {b} : vous tenez le pouilleux, "
-                "c'est votre chance de le passer."
-                if fr
-                else f"Lay {names} and swap between {a} and {b}: you hold the pouilleux, this "
-                "is a chance to pass it on."
-            )
-        return (
-            f"Posez {names} et échangez entre {a} et {b} : la carte reçue peut former une "
-            "paire tout de suite."
-            if fr
-            else f"Lay {names} and swap between {a} and {b}: the card you get may pair at once."
-        )
-    if why == "ace":
-        colour = params["colour"]
-        if fr:
-            col = "rouges" if colour == "red" else "noires"
-            return (
-                f"Posez {names} et imposez les paires {col} : c'est la couleur où les autres "
-                "peuvent former le moins de paires."
-            )
-        return (
-            f"Lay {names} and impose {colour} pairs: the others can form the fewest pairs in "
-            "that colour."
-        )
-    return (
-        f"Posez {names} : deux cartes de moins dans votre main."
-        if fr
-        else f"Lay {names}: two cards fewer in your hand."
+    """The reason ``why`` in words (atout/locales/<lang>/bots.ftl)."""
+    seat = params.get("from", params.get("target", params.get("seat")))
+    a, b = params.get("players", (0, 0))
+    msg = "take" if why in ("draw", "pick") else why.replace("_", "-")
+    return say(
+        lang,
+        f"bots-pouilleux-{msg}",
+        names=sentences.names(params.get("cards", []), lang),
+        who=sentences.seat(seat or 0, lang),
+        a=sentences.seat(a, lang),
+        b=sentences.seat(b, lang),
+        colour=params.get("colour", "black"),
     )
 
 

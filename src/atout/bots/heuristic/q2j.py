@@ -21,6 +21,7 @@ from atout.cards import JACK, QUEEN, Card, card, deck_52
 from atout.games import sentences
 from atout.games.base import State
 from atout.games.q2j import Draw, Play, Q2JView, beats
+from atout.locales import say
 
 GAME_ID = "q2j"
 
@@ -125,72 +126,19 @@ def decide(view: Q2JView, legal: list[Any], rng: random.Random) -> tuple[Any, st
 
 
 def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
-    fr = lang == "fr"
-    names = " + ".join(card(c).name(lang) for c in params.get("cards", []))
-    top = " + ".join(card(c).name(lang) for c in params.get("top", []))
-    nxt = sentences.seat(params.get("next", 0), lang)
+    """The reason ``why`` in words (atout/locales/<lang>/bots.ftl); the odds of the next
+    player's answer are said by their size ("about 0%" or "about 100%" would read as a
+    certainty the estimate is not)."""
     p = params.get("p", 0)
-    if why == "win":
-        return (
-            f"Jouez {names} : c'est votre dernière carte, vous gagnez."
-            if fr
-            else f"Play {names}: it is your last card and wins."
-        )
-    if why == "q2":
-        return (
-            f"Posez votre Q² ({names}) : deux cartes de moins, et chacun devra poser un Valet "
-            "ou piocher avant que vous rejouiez librement."
-            if fr
-            else f"Lay your Q² ({names}): two cards gone, and everyone else must play a Jack or "
-            "draw before you lead again."
-        )
-    if why == "joe":
-        return (
-            f"Répondez au Q² avec {names} : sinon vous devez piocher."
-            if fr
-            else f"Answer the Q² with {names}: otherwise you must draw."
-        )
-    if why == "no_jack":
-        return (
-            "Piochez : vous n'avez pas de Valet pour répondre au Q²."
-            if fr
-            else "Draw: you have no Jack to answer the Q²."
-        )
-    if why == "no_play":
-        return (
-            f"Piochez : aucune de vos cartes ne bat {top}."
-            if fr
-            else f"Draw: none of your cards beats {top}."
-        )
-    if why == "equal":
-        return (
-            f"Jouez {names} : même valeur, vous repiocherez une carte, mais c'est mieux que "
-            "piocher sans jouer."
-            if fr
-            else f"Play {names}: same rank, so you draw one back, but that beats drawing outright."
-        )
-    if p <= 0:  # "about 0%" or "about 100%" would read as a certainty the estimate is not
-        odds_en = f"and {nxt} almost certainly cannot beat it"
-        odds_fr = f"et {nxt} ne pourra presque sûrement pas la battre"
-    elif p < 50:
-        odds_en = f"and {nxt} has only about a {p}% chance of beating it"
-        odds_fr = f"et {nxt} n'a qu'environ {p} % de chances de pouvoir la battre"
-    elif p < 99:
-        odds_en = f"even if {nxt} can probably beat it (about {p}%)"
-        odds_fr = f"même si {nxt} peut sans doute la battre (environ {p} %)"
-    else:
-        odds_en = f"even though {nxt} can almost certainly beat it"
-        odds_fr = f"même si {nxt} pourra presque sûrement la battre"
-    if why == "lead":
-        return (
-            f"Menez avec {names} : elle serait difficile à placer plus tard, {odds_fr}."
-            if fr
-            else f"Lead {names}: it would be hard to place later, {odds_en}."
-        )
-    return (
-        f"Jouez {names} : elle serait difficile à placer plus tard, {odds_fr}."
-        if fr
-        else f"Play {names}: it would be hard to place later, {odds_en}."
+    odds = "none" if p <= 0 else "low" if p < 50 else "high" if p < 99 else "sure"
+    return say(
+        lang,
+        f"bots-q2j-{why.replace('_', '-')}",
+        names=sentences.names(params.get("cards", []), lang),
+        top=sentences.names(params.get("top", []), lang),
+        next=sentences.seat(params.get("next", 0), lang),
+        p=p,
+        odds=odds,
     )
 
 

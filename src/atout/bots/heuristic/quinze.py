@@ -20,9 +20,11 @@ from functools import cache
 from typing import Any
 
 from atout.cards import Card, card, deck_54, deck_108
+from atout.games import sentences
 from atout.games.base import State
 from atout.games.fifteens import best_play, count_fifteens, points
 from atout.games.quinze import Done, Fifteen, Lay, Pass, QuinzeView
+from atout.locales import say
 
 GAME_ID = "quinze"
 
@@ -107,48 +109,14 @@ def _best_lay(
 
 
 def explain(why: str, params: dict[str, Any], lang: str = "en") -> str:
-    fr = lang == "fr"
-    names = ", ".join(card(c).name(lang) for c in params.get("cards", []))
-    if why == "deal":
-        return "Distribuez la partie suivante." if fr else "Deal the next hand."
-    if why == "out":
-        return (
-            f"Faites le quinze {names} : vos quinze vident votre main, vous gagnez la partie."
-            if fr
-            else f"Make the fifteen {names}: your fifteens empty your hand and win the deal."
-        )
-    if why == "fifteen":
-        n = params.get("shed", 0)
-        return (
-            f"Faites le quinze {names} : c'est le début de la combinaison qui retire le plus de "
-            f"cartes de votre main ({n})."
-            if fr
-            else f"Make the fifteen {names}: it starts the set of fifteens that takes the most "
-            f"cards out of your hand ({n})."
-        )
-    if why == "done":
-        return (
-            "Finissez le tour : plus aucun quinze possible."
-            if fr
-            else "End your turn: no fifteen is left to make."
-        )
-    if why == "pass":
-        return (
-            "Passez : aucun quinze, et vous ne pouvez pas poser votre dernière carte."
-            if fr
-            else "Pass: no fifteen, and your last card may not be laid."
-        )
-    keep, give = params.get("keep", 0), params.get("give", 0)
-    if fr:
-        return (
-            f"Posez {names} : pas de quinze possible ; ce sont des points en moins dans votre "
-            f"main, vous gardez environ {keep} % de chances de faire un quinze au prochain tour, "
-            f"et cela n'ouvre de quinze qu'à {give} % des cartes inconnues."
-        )
-    return (
-        f"Lay {names}: no fifteen is possible; it takes points out of your hand, you keep about "
-        f"a {keep}% chance of a fifteen next turn, and it opens a fifteen to only {give}% of the "
-        "unseen cards."
+    """The reason ``why`` in words (atout/locales/<lang>/bots.ftl)."""
+    return say(
+        lang,
+        f"bots-quinze-{why.replace('_', '-')}",
+        names=sentences.names(params.get("cards", []), lang, ", "),
+        shed=params.get("shed", 0),
+        keep=params.get("keep", 0),
+        give=params.get("give", 0),
     )
 
 
