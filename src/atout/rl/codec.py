@@ -19,7 +19,7 @@ environment keeps the cards selected so far (``pending``) between them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -39,14 +39,17 @@ ActionTable = dict[int, Any]
 #: The most actions one move type may take in a derived action space.
 MAX_FORMS = 10_000
 
+#: An action space as consecutive blocks: each block's first action and the words of its
+#: ``k``-th action (``k`` counted from the block's first).
+Blocks = tuple[tuple[int, Callable[[int], str]], ...]
+
 
 class Codec:
     """One game's fixed action space for a given player count and options, and its
     observation (derived from the view).
 
-    A game's own codec sets :attr:`num_actions` and implements :meth:`actions`,
-    :meth:`actions_for` and :meth:`meaning` (with :attr:`selects`, :meth:`extend` and
-    :meth:`selected`)."""
+    A game's own codec sets :attr:`num_actions` and :attr:`blocks` and implements
+    :meth:`actions` and :meth:`actions_for` (with :attr:`selects` and :meth:`selected`)."""
 
     num_actions: int
     #: Whether some actions only select a card for a move being built.
@@ -54,6 +57,8 @@ class Codec:
     #: Bounds of every observation entry.
     low: ClassVar[float] = -1.0
     high: ClassVar[float] = 1.0
+    #: The action space block by block (the table of docs/bots.md), for :meth:`meaning`.
+    blocks: ClassVar[Blocks] = ()
 
     def __init__(self, game: Game[Any], players: int, options: Options) -> None:
         self.game = game
@@ -83,7 +88,10 @@ class Codec:
 
     def meaning(self, action: int) -> str:
         """What ``action`` does, in words (relative seats: +1 is the next seat)."""
-        raise NotImplementedError
+        for first, words in reversed(self.blocks):
+            if action >= first:
+                return words(action - first)
+        raise ValueError(f"no action {action}")
 
     # -- observations ------------------------------------------------------------------
     def observe(self, view: dict[str, Any], pending: tuple[int, ...]) -> np.ndarray:

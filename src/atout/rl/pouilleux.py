@@ -42,13 +42,30 @@ TENS, QUEENS, ACES, JACKS = 52, 54, 56, 60
 KINGS = JACKS + MAX_PLAYERS - 1
 
 
+COLOURS = ("black", "red")
+
+
 def _is_red(code: str) -> bool:
     return code[-1] in "DH"
+
+
+def _kings(k: int) -> str:
+    p, q = SEAT_PAIRS[k % len(SEAT_PAIRS)]
+    return f"lay the {COLOURS[k // len(SEAT_PAIRS)]} Kings, swap +{p} and +{q}"
 
 
 class PouilleuxCodec(Codec):
     game_id = "pouilleux"
     num_actions = KINGS + 2 * len(SEAT_PAIRS)
+    blocks = (
+        (0, lambda k: f"take position {k} (draw, or pick after the Jacks)"),
+        (END, lambda k: "end the turn"),
+        (TENS, lambda k: f"lay the {COLOURS[k]} 10s"),
+        (QUEENS, lambda k: f"lay the {COLOURS[k]} Queens"),
+        (ACES, lambda k: f"lay the {COLOURS[k // 2]} Aces, impose {COLOURS[1 - k % 2]}"),
+        (JACKS, lambda k: f"lay the red Jacks, pick from seat +{k + 1}"),
+        (KINGS, _kings),
+    )
 
     def action_of(self, move: Any, seat: int) -> int:
         if isinstance(move, Draw | Pick):
@@ -79,22 +96,3 @@ class PouilleuxCodec(Codec):
 
     def actions_for(self, move: Any, seat: int) -> list[int]:
         return [self.action_of(move, seat)]
-
-    def meaning(self, action: int) -> str:
-        if action < END:
-            return f"take position {action} (draw, or pick after the Jacks)"
-        if action == END:
-            return "end the turn"
-        if action < QUEENS:
-            return f"lay the {'red' if action - TENS else 'black'} 10s"
-        if action < ACES:
-            return f"lay the {'red' if action - QUEENS else 'black'} Queens"
-        if action < JACKS:
-            k = action - ACES
-            colour = ("red", "black")[k % 2]
-            return f"lay the {'red' if k // 2 else 'black'} Aces, impose {colour}"
-        if action < KINGS:
-            return f"lay the red Jacks, pick from seat +{action - JACKS + 1}"
-        k = action - KINGS
-        p, q = SEAT_PAIRS[k % len(SEAT_PAIRS)]
-        return f"lay the {'red' if k // len(SEAT_PAIRS) else 'black'} Kings, swap +{p} and +{q}"

@@ -32,6 +32,11 @@ DRAW = 52 + len(PAIRS)
 class Q2JCodec(Codec):
     game_id = "q2j"
     num_actions = DRAW + 1
+    blocks = (
+        (0, lambda k: f"play {CARDS[k].code}"),
+        (52, lambda k: "play Q² " + "+".join(PAIRS[k])),
+        (DRAW, lambda k: "draw"),
+    )
 
     def action_of(self, move: Any) -> int:
         if isinstance(move, Draw):
@@ -46,10 +51,3 @@ class Q2JCodec(Codec):
 
     def actions_for(self, move: Any, seat: int) -> list[int]:
         return [self.action_of(move)]
-
-    def meaning(self, action: int) -> str:
-        if action < 52:
-            return f"play {CARDS[action].code}"
-        if action < DRAW:
-            return "play Q² " + "+".join(PAIRS[action - 52])
-        return "draw"

@@ -120,6 +120,15 @@ class QuinzeCodec(Codec):
     game_id = "quinze"
     num_actions = DEAL + 1
     selects = True
+    blocks = (
+        (0, lambda k: f"select {CARDS[k].code} for a fifteen"),
+        (CONFIRM, lambda k: "confirm the fifteen"),
+        (LAY, lambda k: f"lay {CARDS[k].code}"),
+        (LAY2, lambda k: "lay " + "+".join(FACE_PAIRS[k])),
+        (DONE, lambda k: "done"),
+        (PASS, lambda k: "pass"),
+        (DEAL, lambda k: "deal"),
+    )
 
     def action_of(self, move: Any) -> int:
         if isinstance(move, Lay):
@@ -164,14 +173,3 @@ class QuinzeCodec(Codec):
         if isinstance(move, Fifteen):
             return [*sorted(INDEX[c] for c in move.cards), CONFIRM]
         return [self.action_of(move)]
-
-    def meaning(self, action: int) -> str:
-        if action < N:
-            return f"select {CARDS[action].code} for a fifteen"
-        if action == CONFIRM:
-            return "confirm the fifteen"
-        if action < LAY2:
-            return f"lay {CARDS[action - LAY].code}"
-        if action < DONE:
-            return "lay " + "+".join(FACE_PAIRS[action - LAY2])
-        return {DONE: "done", PASS: "pass", DEAL: "deal"}[action]
