@@ -29,34 +29,10 @@ import msgspec
 import msgspec.inspect as mi
 
 from atout.cards import CODE_PATTERN, Card, card
+from atout.games.errors import AtoutError as AtoutError  # where the server finds it
+from atout.games.errors import BadOptions, IllegalMove
 
 # --------------------------------------------------------------------------- errors
-
-
-class AtoutError(Exception):
-    """Root of every error atout reports to a user. ``code`` is machine-readable and stable."""
-
-    code: str = "error"
-
-    def __init__(self, code: str, message: str, message_fr: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.message_fr = message_fr or message
-
-    def text(self, lang: str = "en") -> str:
-        return self.message_fr if lang == "fr" else self.message
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "message_fr": self.message_fr}
-
-
-class IllegalMove(AtoutError):
-    """A move the rules refuse. The state is left unchanged."""
-
-
-class BadOptions(AtoutError):
-    """Options that fail validation, or a player count the game does not support."""
 
 
 # --------------------------------------------------------------------------- plain data

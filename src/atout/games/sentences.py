@@ -11,10 +11,10 @@ message and fills it.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from atout.cards import Card, Colour, card, rank_token
-from atout.games.base import Event, Game, IllegalMove
+from atout.games.errors import IllegalMove
 from atout.locales import CATALOGUE, has, say
 
 
@@ -175,7 +175,21 @@ def reason(code: str, lang: str) -> str:
     return say(lang, msg) if has(lang, msg) else code.replace("_", " ")
 
 
-def timeout(game: Game[Any], e: Event, lang: str, you: int | None = None) -> str:
+class Told(Protocol):
+    """An event as its words read it (:class:`atout.games.base.Event`)."""
+
+    seat: int | None
+    data: dict[str, Any]
+
+
+class MoveWords(Protocol):
+    """A game as the time-out's words read it: a move read back and said."""
+
+    def parse_move(self, data: Any) -> Any: ...
+    def describe_move(self, move: Any, lang: str = "en") -> str: ...
+
+
+def timeout(game: MoveWords, e: Told, lang: str, you: int | None = None) -> str:
     """The ``timeout`` event the game master adds before a move it made for a seat whose time
     ran out: ``P2 ran out of time; the game master plays for them: draw.`` (told to that seat:
     ``You ran out of time; … for you: draw.``)"""
@@ -192,6 +206,6 @@ def timeout(game: Game[Any], e: Event, lang: str, you: int | None = None) -> str
     return say(lang, "timeout", you=mine, who=seat(e.seat, lang))
 
 
-def earlier(e: Event, lang: str) -> str:
+def earlier(e: Told, lang: str) -> str:
     """The ``earlier`` event that opens a catch-up cut to its latest steps: what is left out."""
     return say(lang, "earlier", steps=int(e.data.get("steps", 0)))

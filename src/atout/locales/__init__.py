@@ -263,10 +263,26 @@ def say(lang: str, msg_id: str, **args: Any) -> str:
     return CATALOGUE.say(lang, msg_id, **args)
 
 
+class Said(str):
+    """A message said in English that remembers which message it was and with what, so that
+    it can be said again in any language of the catalogue (an error made of it keeps them:
+    :meth:`atout.games.base.AtoutError.text`). Plain ``str`` is what leaves the process."""
+
+    msg_id: str
+    args: dict[str, Any]
+
+    def __new__(cls, text: str, msg_id: str, args: dict[str, Any]) -> Said:
+        said = super().__new__(cls, text)
+        said.msg_id, said.args = msg_id, args
+        return said
+
+
 def both(msg_id: str, **args: Any) -> tuple[str, str]:
     """Message ``msg_id`` in English and in French: the two texts an error carries
-    (``message``, ``message_fr``), as ``ProtocolError(code, *both("error-…", …))``."""
-    return CATALOGUE.say("en", msg_id, **args), CATALOGUE.say("fr", msg_id, **args)
+    (``message``, ``message_fr``), as ``ProtocolError(code, *both("error-…", …))``. The English
+    one is :class:`Said`: a client of a third language can be told it in its own."""
+    english = Said(CATALOGUE.say("en", msg_id, **args), msg_id, args)
+    return english, CATALOGUE.say("fr", msg_id, **args)
 
 
 def has(lang: str, msg_id: str) -> bool:

@@ -85,4 +85,6 @@ class ProtocolError(AtoutError):
 def game_error(err: AtoutError) -> ProtocolError:
     """A game's refusal as a protocol error (code prefixed with ``game.``)."""
     code = err.code if "." in err.code else f"game.{err.code}"
-    return ProtocolError(code, err.message, err.message_fr)
+    out = ProtocolError(code, err.message, err.message_fr)
+    out.words = err.words
+    return out

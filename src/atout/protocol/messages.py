@@ -188,7 +188,14 @@ class EventOut(Body):
 class HelloBody(Body):
     versions: Annotated[list[int], _d("Protocol versions the client speaks.")]
     name: Annotated[str, _d("Display name."), msgspec.Meta(min_length=1, max_length=64)]
-    lang: Literal["en", "fr"] = "en"
+    lang: Annotated[
+        str,
+        _d(
+            "The language of every text sent (ISO 639: 'en', 'fr' or another the welcome's "
+            "'languages' lists; what a language lacks is said in English)."
+        ),
+        msgspec.Meta(pattern="^[a-z]{2,3}$"),
+    ] = "en"
     texts: Annotated[bool, _d("Add a sentence to every event (in lang).")] = False
     client: Annotated[str, _d("Client software, for logs.")] = ""
 
@@ -336,6 +343,9 @@ class WelcomeBody(Body, omit_defaults=False):
         _d("The account this connection is (its session cookie on the upgrade); null: a guest."),
     ] = None
     chat: Annotated[bool, _d("Whether this server relays free chat.")] = False
+    languages: Annotated[
+        list[str], _d("The languages of the game master's catalogue: what a hello's lang may ask.")
+    ] = []
 
 
 class GamesBody(Body):
@@ -477,9 +487,16 @@ class ChatOutBody(Body):
 
 class ErrorBody(Body):
     code: Annotated[str, _d("Stable machine-readable code (see the error table).")]
-    message: str
-    message_fr: str = ""
+    message: Annotated[str, _d("In English.")]
+    message_fr: Annotated[str, _d("In French.")] = ""
     detail: dict[str, Any] = {}
+    text: Annotated[
+        str,
+        _d(
+            "In the language the hello asked for (any language of the game master's catalogue: "
+            "the welcome lists them), English for what that language lacks."
+        ),
+    ] = ""
 
 
 # --------------------------------------------------------------------------- the messages

@@ -27,7 +27,7 @@ from msgspec.structs import fields
 
 from atout.games import all_games
 from atout.games.base import AtoutError, BadOptions, IllegalMove
-from atout.locales import both
+from atout.locales import both, languages, say
 from atout.protocol import messages as m
 from atout.protocol.codec import decode_client
 from atout.protocol.errors import ProtocolError, game_error
@@ -344,10 +344,22 @@ class Core:
 
     def shutdown(self) -> list[Out]:
         """Tell every connection the server is stopping (tables stay in the store)."""
-        en, fr = both("error-server-shutting-down")
-        err = m.ErrorBody(code="server.shutting_down", message=en, message_fr=fr)
+        en, fr = map(str, both("error-server-shutting-down"))  # plain text for the wire
         return [
-            (cid, m.Error(sender=m.GM, to=c.name or "", body=err)) for cid, c in self.conns.items()
+            (
+                cid,
+                m.Error(
+                    sender=m.GM,
+                    to=c.name or "",
+                    body=m.ErrorBody(
+                        code="server.shutting_down",
+                        message=en,
+                        message_fr=fr,
+                        text=say(c.lang, "error-server-shutting-down"),
+                    ),
+                ),
+            )
+            for cid, c in self.conns.items()
         ]
 
     def recover(self, now: float) -> int:
@@ -429,6 +441,7 @@ class Core:
             games=games,
             account=c.account,
             chat=self.chat,
+            languages=languages(),
         )
         self.reply(c, msg, m.Welcome, body)
 
@@ -486,15 +499,18 @@ class Core:
 
     def _error(self, c: Conn, rid: int | None, e: AtoutError, table: str | None = None) -> None:
         message, message_fr = e.message, e.message_fr
+        text = e.text(c.lang)
         t = self.tables.get(table) if table else None
         if t is not None and t.state is not None:
             secret = t.state.secret_cards(t.members.seat_of(c))
             message, message_fr = scrub(message, secret, "en"), scrub(message_fr, secret, "fr")
+            text = scrub(text, secret, c.lang)
         body = m.ErrorBody(
             code=e.code,
             message=message,
             message_fr=message_fr,
             detail=getattr(e, "detail", None) or {},
+            text=text,
         )
         self.send(c.id, m.Error(sender=m.GM, to=c.name or "", id=rid, body=body))
 

@@ -16,7 +16,7 @@ import msgspec
 
 from atout.bots.hint import hint
 from atout.games.base import IllegalMove
-from atout.locales import both
+from atout.locales import both, say
 from atout.protocol import messages as m
 from atout.protocol.errors import ProtocolError
 from atout.server.core import told
@@ -110,7 +110,7 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
         t.save_seat(seat)
     old = t.members.take_over(seat, c)
     if old is not None:
-        en, fr = both("error-table-seat-taken-over")
+        en, fr = map(str, both("error-table-seat-taken-over"))  # plain text for the wire
         t.members.send(
             old.id,
             m.Error(
@@ -121,6 +121,7 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
                     message=en,
                     message_fr=fr,
                     detail={"table": t.id},
+                    text=say(old.lang, "error-table-seat-taken-over"),
                 ),
             ),
         )

@@ -275,7 +275,7 @@ class Node:
                 out.append(Shut(cid, reason, code, tell))
                 continue
             if tell is not None:
-                self.cluster.deliver(cid, [_error_frame(c.name or "", tell)])
+                self.cluster.deliver(cid, [_error_frame(c.name or "", c.lang, tell)])
             out += self.cluster.shut_proxy(cid, reason, code)
         self._do(out)
         for tid in tables:
@@ -537,7 +537,8 @@ class Node:
         if c is None:
             return
         if e.tell is not None:
-            c.send_frames([_error_frame(self.core.conns[e.conn].name or "", e.tell)])
+            who = self.core.conns[e.conn]
+            c.send_frames([_error_frame(who.name or "", who.lang, e.tell)])
         c.close(e.code, e.reason[:120])
 
     # -- the lobby's listing and the heartbeat ----------------------------------------------------
@@ -665,8 +666,8 @@ def _why(e: BaseException) -> str:
     return (str(e).strip().splitlines() or [type(e).__name__])[0][:200]
 
 
-def _error_frame(name: str, err: ProtocolError) -> bytes:
+def _error_frame(name: str, lang: str, err: ProtocolError) -> bytes:
     """An error frame written at once (before a close: nothing durable in it)."""
     body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr,
-                       detail=err.detail)  # fmt: skip
+                       detail=err.detail, text=err.text(lang))  # fmt: skip
     return encode(m.Error(sender=m.GM, to=name, body=body))

@@ -286,7 +286,8 @@ class Shell:
     def error_message(self, conn_id: int, err: ProtocolError) -> m.Error:
         c = self.core.conns.get(conn_id)
         name = getattr(c, "name", None) or ""
-        body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr)
+        text = err.text(getattr(c, "lang", "en"))
+        body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr, text=text)
         return m.Error(sender=m.GM, to=name, body=body)
 
     def dropped(self, conn: WsConnection) -> None:
