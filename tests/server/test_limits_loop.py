@@ -234,7 +234,7 @@ def test_an_expert_in_the_worker_processes_keeps_its_belief_across_the_game():
         (kind, bot), belief = t.bots[s.seat], s.args[-1]
         assert kind == "expert" and first.setdefault(s.seat, bot) is bot  # one bot all game
         assert belief is not None and belief is bot.belief
-        assert belief.prev["move"] == t.version  # fed the view the seat decides on
+        assert belief.prev.move == t.version  # fed the view the seat decides on
         h.deliver(h.core.searched(s, s.run, h.now))
         assert t.moves[-1].seat == s.seat
         played = msgspec.json.decode(msgspec.json.encode(belief.move))
