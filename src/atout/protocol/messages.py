@@ -354,7 +354,11 @@ class GamesBody(Body):
         _d(
             "Each game's id, titles, player range, options and view_spec: the fields of its "
             "views ({key, kind, en, fr, per_seat?, values?}, see atout.games.base.Field) and of "
-            "its result's detail, so a client draws any game."
+            "its result's detail, so a client draws any game; and the facts a client needs "
+            "instead of re-implementing them: move_fields (per move type, its card fields and "
+            "its choice fields), card_pattern (a card code, as a regular expression without "
+            "anchors), facts (the game's own: Le Quinze's card_values, ace_high, fifteen…), "
+            "bot_levels, bot_kinds and default_level."
         ),
     ]
 
