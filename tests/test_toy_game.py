@@ -1,5 +1,5 @@
-"""A game added only in the tests (``toygame.py`` and its words ``toygame_text.py``): registered,
-it passes the conformance suite, plays in the terminal client, which draws it from the view spec
+"""A game added only in the tests (``toygame.py``; its words and rules pages in
+``toygame_home/``): registered, it passes the conformance suite, plays in the terminal client, which draws it from the view spec
 the server publishes, knowing nothing of it, is played by every bot kind and level, and is a
 PettingZoo environment whose observation and actions are derived from its declarations: no code
 anywhere in src/ names it."""

@@ -21,7 +21,7 @@ from atout.games.base import Event
 from atout.locales import HERE, Catalogue, MissingWords, add_words, remove_words, say, walk
 
 #: The package's words and the toy game's (a game from outside the package brings its own).
-TOY = Path(__file__).parent / "toygame_words"
+TOY = Path(__file__).parent / "toygame_home" / "words"
 ROOTS = [HERE, TOY]
 LANGS = ("en", "fr")
 COUNTS = (0, 1, 2, 5)

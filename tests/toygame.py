@@ -6,19 +6,23 @@ Each player gets 3 of the 20 high cards (10, J, Q, K, A); one card starts the pi
 play a card of the top card's suit or rank, or draw one from the stock; once the stock is empty,
 pass instead. The first empty hand wins; when every seat passes in a row, the fewest cards win.
 
-Register it with ``atout.games.register(GAME)``; its words are in :mod:`toygame_text`.
+Register it with ``atout.games.register(GAME)``: what is not code — its words
+(``toygame_home/words/<lang>/toygame.ftl``) and its rules pages (``toygame_home/rules/``) — comes
+from its ``home`` and joins atout's catalogue and pages then. This module is also its own words
+module (``text``): it picks the catalogue's messages.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator
 from itertools import chain
+from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-import toygame_text as text
 from atout.cards import Card, CardCode, card, deck_52
 from atout.games import base
 from atout.games.base import Event, EventData, IllegalMove, Result, SimpleMove, View, shows
@@ -31,7 +35,8 @@ from atout.games.common import (
     fewest_cards,
     unknown_move,
 )
-from atout.games.sentences import refuse
+from atout.games.sentences import name, refuse, seat, seats
+from atout.locales import say
 
 
 class MatchOptions(base.Options, frozen=True):
@@ -99,11 +104,11 @@ class MatchState(base.State[MatchOptions]):
     def refusal(self, move: Any) -> IllegalMove:
         if isinstance(move, Play):
             c = cards_in_hand([move.card], self.hands[self.seat])[0]
-            return refuse("no_match", text.REFUSALS["no_match"], c=c, top=self.pile[-1])
+            return refuse("no_match", "toygame-refused-no-match", c=c, top=self.pile[-1])
         if isinstance(move, Draw):
-            return refuse("stock_empty", text.REFUSALS["stock_empty"])
+            return refuse("stock_empty", "toygame-refused-stock-empty")
         if isinstance(move, Pass):
-            return refuse("must_draw", text.REFUSALS["must_draw"])
+            return refuse("must_draw", "toygame-refused-must-draw")
         return unknown_move()
 
     def _apply(self, move: Any) -> list[Event]:
@@ -152,6 +157,28 @@ class MatchState(base.State[MatchOptions]):
         return new
 
 
+# --------------------------------------------------------------------------- words
+
+
+def describe_move(move: Any, lang: str) -> str:
+    code = getattr(move, "card", None)
+    kind = type(move).__struct_config__.tag
+    return say(lang, f"toygame-move-{kind}", c=name(code, lang) if code else "")
+
+
+def describe(e: Event, lang: str, you: int | None = None) -> str:
+    """Every event said of its seat, even to that seat's player: a game may leave ``you`` out."""
+    who, d = seat(e.seat, lang), e.data
+    if e.kind == "game_over":
+        return say(
+            lang, "toygame-game-over", count=len(d["winners"]), winners=seats(d["winners"], lang)
+        )
+    if e.kind == "draw" and not d.get("card"):
+        return say(lang, "toygame-draw-hidden", who=who)
+    c = name(d["card"], lang) if d.get("card") else ""
+    return say(lang, f"toygame-{e.kind}", who=who, c=c)
+
+
 class MatchGame(base.Game[MatchOptions]):
     id = "match"
     titles: ClassVar[dict[str, str]] = {"en": "Match (a toy)", "fr": "Pareil (un jouet)"}
@@ -161,7 +188,8 @@ class MatchGame(base.Game[MatchOptions]):
     move_types = (Play, Draw, Pass)
     event_types = (Played, Drawn, Passed, GameOver)
     view_type = MatchView
-    text = text
+    text = sys.modules[__name__]  # describe() and describe_move() below
+    home = Path(__file__).parent / "toygame_home"
 
     def deck(self, players: int, options: MatchOptions) -> list[Card]:
         return list(DECK)

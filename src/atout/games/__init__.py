@@ -1,7 +1,9 @@
 """The game registry: every module in this package that defines ``GAME`` is a playable game.
 
-Adding a game means adding one module here (and its words, ``<game>_text.py``); nothing else
-needs to know its name. A game defined elsewhere (a test's toy game) joins with :func:`register`.
+Adding a game means adding one module here (with its words module ``<game>_text.py``, its
+catalogue ``atout/locales/<lang>/<game>.ftl`` and its rules pages ``docs/rules/<game>.md``); nothing
+else needs to know its name. A game defined elsewhere (the tests' toy game) joins with
+:func:`register`, bringing its words and rules pages from its ``home`` directory.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from atout.games.base import (
     State,
     View,
 )
+from atout.locales import add_words, remove_words
 
 __all__ = [
     "AtoutError",
@@ -67,10 +70,15 @@ def get_game(game_id: str) -> Game[Any]:
 
 def register(game: Game[Any]) -> None:
     """Add ``game`` to the registry (replacing one with the same id): the server lists it and
-    opens tables of it, the clients play it, like any game of this package."""
+    opens tables of it, the clients play it, like any game of this package; the words in its
+    :attr:`~atout.games.base.Game.home` join the catalogue."""
     all_games()[game.id] = game
+    if game.home is not None and (game.home / "words").is_dir():
+        add_words(game.home / "words")
 
 
 def unregister(game_id: str) -> None:
-    """Remove a game :func:`register` added (nothing if it is not there)."""
-    all_games().pop(game_id, None)
+    """Remove a game :func:`register` added, and its words (nothing if it is not there)."""
+    game = all_games().pop(game_id, None)
+    if game is not None and game.home is not None:
+        remove_words(game.home / "words")

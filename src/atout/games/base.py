@@ -23,6 +23,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 import msgspec
@@ -653,6 +654,11 @@ class Game(ABC, Generic[O]):
     #: The game's words: a module with ``describe(event, lang, you)`` and ``describe_move(move,
     #: lang)`` (``atout.games.q2j_text``); ``None``: events and moves in their raw form.
     text: ClassVar[Any] = None
+    #: Where a game from outside this package keeps what is not code: its words,
+    #: ``words/<lang>/*.ftl`` (added to the catalogue when it is registered), and its rules
+    #: pages, ``rules/<id>.md`` and ``rules/<id>.fr.md`` (served as the package's are). ``None``:
+    #: the package's own (``atout/locales``, ``docs/rules``).
+    home: ClassVar[Path | None] = None
 
     def describe(self, event: Event, lang: str = "en", you: int | None = None) -> str:
         """A sentence a UI can show for an event (the game master's ``timeout`` and ``earlier``

@@ -1,5 +1,5 @@
 # Match (the tests' toy game) in words: a game from outside the package brings its own catalogue
-# (tests/toygame_text.py adds this directory). Variables: $who a seat, $c and $top cards by name.
+# (registered, the game adds this directory: its home). Variables: $who a seat, $c and $top cards by name.
 
 toygame-refused-no-match = { $c } matches neither the suit nor the rank of { $top }.
 toygame-refused-stock-empty = Nothing left to draw: pass.

@@ -1,5 +1,5 @@
 # Match (le jeu jouet des tests) en mots : un jeu venu d'ailleurs que le paquet apporte son propre
-# catalogue (tests/toygame_text.py ajoute ce répertoire). Variables : $who une place, $c et $top
+# catalogue (enregistré, le jeu ajoute ce répertoire : son home). Variables : $who une place, $c et $top
 # des cartes par leur nom.
 
 toygame-refused-no-match = { $c } n'a ni la couleur ni la valeur de { $top }.
