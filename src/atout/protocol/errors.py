@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.games.base import AtoutError
+from atout.protocol.messages import ErrorBody
 
 ERROR_CODES: dict[str, str] = {
     "protocol.bad_message": "The frame is not valid JSON or does not match any command's schema.",
@@ -80,6 +81,18 @@ class ProtocolError(AtoutError):
     ) -> None:
         super().__init__(code, message, message_fr)
         self.detail: dict[str, Any] = detail or {}
+
+
+def error_body(err: AtoutError, lang: str) -> ErrorBody:
+    """What a refusal tells a client: its code and detail, its English and French, and its text
+    in the client's language ``lang`` (:meth:`~atout.games.base.AtoutError.text`)."""
+    return ErrorBody(
+        code=err.code,
+        message=err.message,
+        message_fr=err.message_fr,
+        detail=getattr(err, "detail", None) or {},
+        text=err.text(lang),
+    )
 
 
 def game_error(err: AtoutError) -> ProtocolError:

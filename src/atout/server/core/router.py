@@ -23,14 +23,15 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from msgspec.structs import fields
 
 from atout.games import all_games
 from atout.games.base import AtoutError, BadOptions, IllegalMove
-from atout.locales import both, languages, say
+from atout.locales import both, languages
 from atout.protocol import messages as m
 from atout.protocol.codec import decode_client
-from atout.protocol.errors import ProtocolError, game_error
+from atout.protocol.errors import ProtocolError, error_body, game_error
 from atout.server.accounts import names
 from atout.server.accounts.accounts import Accounts
 from atout.server.accounts.api import Api
@@ -344,21 +345,9 @@ class Core:
 
     def shutdown(self) -> list[Out]:
         """Tell every connection the server is stopping (tables stay in the store)."""
-        en, fr = map(str, both("error-server-shutting-down"))  # plain text for the wire
+        err = ProtocolError("server.shutting_down", *both("error-server-shutting-down"))
         return [
-            (
-                cid,
-                m.Error(
-                    sender=m.GM,
-                    to=c.name or "",
-                    body=m.ErrorBody(
-                        code="server.shutting_down",
-                        message=en,
-                        message_fr=fr,
-                        text=say(c.lang, "error-server-shutting-down"),
-                    ),
-                ),
-            )
+            (cid, m.Error(sender=m.GM, to=c.name or "", body=error_body(err, c.lang)))
             for cid, c in self.conns.items()
         ]
 
@@ -498,20 +487,16 @@ class Core:
         return wait
 
     def _error(self, c: Conn, rid: int | None, e: AtoutError, table: str | None = None) -> None:
-        message, message_fr = e.message, e.message_fr
-        text = e.text(c.lang)
+        body = error_body(e, c.lang)
         t = self.tables.get(table) if table else None
         if t is not None and t.state is not None:
             secret = t.state.secret_cards(t.members.seat_of(c))
-            message, message_fr = scrub(message, secret, "en"), scrub(message_fr, secret, "fr")
-            text = scrub(text, secret, c.lang)
-        body = m.ErrorBody(
-            code=e.code,
-            message=message,
-            message_fr=message_fr,
-            detail=getattr(e, "detail", None) or {},
-            text=text,
-        )
+            body = msgspec.structs.replace(
+                body,
+                message=scrub(body.message, secret, "en"),
+                message_fr=scrub(body.message_fr, secret, "fr"),
+                text=scrub(body.text, secret, c.lang),
+            )
         self.send(c.id, m.Error(sender=m.GM, to=c.name or "", id=rid, body=body))
 
     def _ping(self, c: Conn, msg: m.Ping, now: float) -> None:

@@ -16,9 +16,9 @@ import msgspec
 
 from atout.bots.hint import hint
 from atout.games.base import IllegalMove
-from atout.locales import both, say
+from atout.locales import both
 from atout.protocol import messages as m
-from atout.protocol.errors import ProtocolError
+from atout.protocol.errors import ProtocolError, error_body
 from atout.server.core import told
 from atout.server.core.actor import TableActor
 from atout.server.core.conns import Conn, token_hash
@@ -110,20 +110,10 @@ def on_resume(t: TableActor, c: Conn, msg: m.Resume, now: float) -> None:
         t.save_seat(seat)
     old = t.members.take_over(seat, c)
     if old is not None:
-        en, fr = map(str, both("error-table-seat-taken-over"))  # plain text for the wire
+        words = both("error-table-seat-taken-over")
+        err = ProtocolError("table.seat_taken_over", *words, detail={"table": t.id})
         t.members.send(
-            old.id,
-            m.Error(
-                sender=m.GM,
-                to=old.name or "",
-                body=m.ErrorBody(
-                    code="table.seat_taken_over",
-                    message=en,
-                    message_fr=fr,
-                    detail={"table": t.id},
-                    text=say(old.lang, "error-table-seat-taken-over"),
-                ),
-            ),
+            old.id, m.Error(sender=m.GM, to=old.name or "", body=error_body(err, old.lang))
         )
     t.back(seat, now)
     t.members.reply(c, msg, m.Joined, m.JoinedBody(table=t.id, seat=seat.index, token=token))

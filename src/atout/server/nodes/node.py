@@ -41,7 +41,7 @@ import msgspec
 
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
-from atout.protocol.errors import ProtocolError
+from atout.protocol.errors import ProtocolError, error_body
 from atout.server.core import told
 from atout.server.core.lobby import LEVEL_IDS
 from atout.server.core.router import TABLE_COMMANDS, Core, Out
@@ -668,6 +668,4 @@ def _why(e: BaseException) -> str:
 
 def _error_frame(name: str, lang: str, err: ProtocolError) -> bytes:
     """An error frame written at once (before a close: nothing durable in it)."""
-    body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr,
-                       detail=err.detail, text=err.text(lang))  # fmt: skip
-    return encode(m.Error(sender=m.GM, to=name, body=body))
+    return encode(m.Error(sender=m.GM, to=name, body=error_body(err, lang)))

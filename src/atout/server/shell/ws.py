@@ -29,7 +29,7 @@ from typing import Any
 from atout.locales import both
 from atout.protocol import messages as m
 from atout.protocol.codec import encode
-from atout.protocol.errors import ProtocolError
+from atout.protocol.errors import ProtocolError, error_body
 from atout.server.accounts.api import (
     PASSWORD_PATHS,
     ApiError,
@@ -286,9 +286,7 @@ class Shell:
     def error_message(self, conn_id: int, err: ProtocolError) -> m.Error:
         c = self.core.conns.get(conn_id)
         name = getattr(c, "name", None) or ""
-        text = err.text(getattr(c, "lang", "en"))
-        body = m.ErrorBody(code=err.code, message=err.message, message_fr=err.message_fr, text=text)
-        return m.Error(sender=m.GM, to=name, body=body)
+        return m.Error(sender=m.GM, to=name, body=error_body(err, getattr(c, "lang", "en")))
 
     def dropped(self, conn: WsConnection) -> None:
         if self.socks.pop(conn.id, None) is not None:
