@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from atout.locales import both
 from atout.protocol.errors import ProtocolError
 from atout.protocol.messages import MAX_SAFE_INTEGER, ClientMessage, Message, ServerMessage
 
@@ -31,9 +32,7 @@ def decode_client(data: bytes | str) -> Any:
     UTF-8, more than :data:`MAX_DEPTH` levels of nesting, or no command's schema."""
     if too_deep(data):
         err = ProtocolError(
-            "protocol.bad_message",
-            f"Bad message: more than {MAX_DEPTH} levels of nesting.",
-            f"Message invalide : plus de {MAX_DEPTH} niveaux d'imbrication.",
+            "protocol.bad_message", *both("error-protocol-too-deep", most=MAX_DEPTH)
         )
         err.request_id = None  # type: ignore[attr-defined]
         raise err
@@ -82,16 +81,16 @@ def request_id(data: bytes | str) -> int | None:
 
 
 def _bad(data: bytes | str, e: Exception) -> ProtocolError:
-    if isinstance(e, UnicodeError):
-        text = f"invalid UTF-8 ({getattr(e, 'reason', e)})"
-    elif isinstance(e, RecursionError):
-        text = "nested too deeply"
-    else:
-        text = str(e)
     code = "protocol.bad_message"
-    if "Invalid value" in text and "`$.cmd`" in text:
-        code = "protocol.unknown_command"
-    err = ProtocolError(code, f"Bad message: {text}", f"Message invalide : {text}")
+    if isinstance(e, UnicodeError):
+        words = both("error-protocol-bad-utf8", why=str(getattr(e, "reason", e)))
+    elif isinstance(e, RecursionError):
+        words = both("error-protocol-too-deep", most=MAX_DEPTH)
+    else:
+        words = both("error-protocol-bad-message", why=str(e))  # the decoder's own English
+        if "Invalid value" in words[0] and "`$.cmd`" in words[0]:
+            code = "protocol.unknown_command"
+    err = ProtocolError(code, *words)
     err.request_id = request_id(data)  # type: ignore[attr-defined]
     return err
 

@@ -13,6 +13,16 @@ error-protocol-too-large = A message may have at most { $limit ->
    *[other] { NUMBER($limit, useGrouping: 0) } bytes
 }: closing (1009).
 
+# A frame that is not a valid command; $why the decoder's own words (in English)
+error-protocol-bad-message = Bad message: { $why }
+# $why what is wrong with the bytes
+error-protocol-bad-utf8 = Bad message: invalid UTF-8 ({ $why }).
+# $most the deepest nesting a frame may have
+error-protocol-too-deep = Bad message: more than { $most ->
+    [one] { $most } level
+   *[other] { $most } levels
+} of nesting.
+
 ## The server
 
 error-server-internal = Internal error.

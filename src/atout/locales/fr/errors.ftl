@@ -14,6 +14,16 @@ error-protocol-too-large = Un message a au plus { $limit ->
    *[other] { NUMBER($limit, useGrouping: 0) } octets
 } : fermeture (1009).
 
+# Une trame qui n'est pas une commande valide ; $why les mots du décodeur (en anglais)
+error-protocol-bad-message = Message invalide : { $why }
+# $why ce qui ne va pas dans les octets
+error-protocol-bad-utf8 = Message invalide : UTF-8 invalide ({ $why }).
+# $most l'imbrication la plus profonde qu'une trame peut avoir
+error-protocol-too-deep = Message invalide : plus de { $most ->
+    [one] { $most } niveau
+   *[other] { $most } niveaux
+} d'imbrication.
+
 ## Le serveur
 
 error-server-internal = Erreur interne.
