@@ -4,12 +4,17 @@ named; a third language is one directory."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from atout.cards import card
+from atout.games import get_game
+from atout.games.common import cards_in_hand, unknown_move
 from atout.games.errors import AtoutError
+from atout.games.fifteens import check_fifteen, check_fifteens
 from atout.locales import add_words, remove_words
 from atout.protocol.codec import MAX_DEPTH, decode_client
 
@@ -45,3 +50,63 @@ def test_the_codec_refusals_are_the_catalogues(pirate):
     with pytest.raises(AtoutError) as got:
         decode_client(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
     assert got.value.message == f"Bad message: more than {MAX_DEPTH} levels of nesting."
+
+
+def refusals() -> list[tuple[str, Callable[[], object]]]:
+    """(code, a call that raises it) for each refusal the games share."""
+    q2j = get_game("q2j")
+    state = q2j.setup(2, seed=1)
+    hand = [card("QH"), card("7S")]
+    return [
+        ("game_over", lambda: finished().apply(0, None)),
+        ("not_your_turn", lambda: state.apply(1 - state.current, None)),
+        ("bad_move", lambda: q2j.parse_move({"type": "nope"})),
+        ("bad_options", lambda: q2j.parse_options({"nope": 1})),
+        ("bad_deck", lambda: q2j.setup(2, deck=["ZZ"])),
+        ("bad_deck", lambda: q2j.setup(2, deck=["QH"])),
+        ("bad_player_count", lambda: q2j.check_players(99)),
+        ("unknown_game", lambda: get_game("nope")),
+        ("bad_move", unknown_move_raised),
+        ("duplicate_card", lambda: cards_in_hand(["QH", "QH"], hand)),
+        ("unknown_card", lambda: cards_in_hand(["ZZ"], hand)),
+        ("card_not_in_hand", lambda: cards_in_hand(["KS"], hand)),
+        ("card_not_available", lambda: check_fifteen(hand, [], ["ZZ"])),
+        ("card_reused", lambda: check_fifteens(hand, [card("8S")], [["7S", "8S"], ["7S"]])),
+        ("too_few_cards", lambda: check_fifteen(hand, [], ["7S"])),
+        ("no_hand_card", lambda: check_fifteen(hand, [card("8S"), card("7D")], ["8S", "7D"])),
+        ("not_fifteen", lambda: check_fifteen(hand, [card("2S")], ["7S", "2S"])),
+        ("not_fifteen", lambda: check_fifteen(hand, [card("AS")], ["7S", "AS"])),
+    ]
+
+
+def finished() -> Any:
+    """A game of Q²J played to its end by its first legal move each turn."""
+    state = get_game("q2j").setup(2, seed=1)
+    while state.current is not None:
+        state.apply(state.current, state.legal_moves()[0])
+    return state
+
+
+def unknown_move_raised() -> None:
+    raise unknown_move()
+
+
+@pytest.mark.parametrize(("code", "call"), refusals())
+def test_the_games_refusals_are_the_catalogues(pirate, code, call):
+    with pytest.raises(AtoutError) as got:
+        call()
+    assert got.value.code == code
+    msg_id, again = told(got.value)
+    assert again == got.value.message and got.value.message != got.value.message_fr
+    assert msg_id.startswith(("refused-", "quinze-refused-"))
+
+
+def test_a_refusal_names_its_cards_in_each_language():
+    with pytest.raises(AtoutError) as got:
+        cards_in_hand(["KS"], [card("QH")])
+    assert got.value.message == "King of Spades is not in your hand."
+    assert got.value.message_fr == "Roi de pique n'est pas dans votre main."
+    with pytest.raises(AtoutError) as got:
+        get_game("q2j").check_players(99)
+    assert got.value.message == "Q Squared Joe is played by 2 to 10 players."
+    assert got.value.message_fr == "Q Squared Joe (Q²J) se joue de 2 à 10 joueurs."

@@ -24,6 +24,7 @@ from atout.games.base import (
     State,
     View,
 )
+from atout.games.sentences import worded
 from atout.locales import add_words, remove_words
 
 __all__ = [
@@ -60,11 +61,8 @@ def all_games() -> dict[str, Game[Any]]:
 def get_game(game_id: str) -> Game[Any]:
     games = all_games()
     if game_id not in games:
-        raise BadOptions(
-            "unknown_game",
-            f"Unknown game {game_id!r}; known: {', '.join(games)}.",
-            f"Jeu inconnu {game_id!r} ; jeux connus : {', '.join(games)}.",
-        )
+        said = worded("refused-unknown-game", game=repr(game_id), known=", ".join(games))
+        raise BadOptions("unknown_game", *said)
     return games[game_id]
 
 

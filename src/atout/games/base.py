@@ -32,6 +32,7 @@ import msgspec.inspect as mi
 from atout.cards import CODE_PATTERN, Card, card
 from atout.games.errors import AtoutError as AtoutError  # where the server finds it
 from atout.games.errors import BadOptions, IllegalMove
+from atout.games.sentences import refuse, worded
 
 # --------------------------------------------------------------------------- errors
 
@@ -338,12 +339,10 @@ class State(ABC, Generic[O]):
         """
         current = self.current
         if current is None:
-            raise IllegalMove("game_over", "The game is over.", "La partie est terminée.")
+            raise refuse("game_over", "refused-game-over")
         if seat != current:
-            raise IllegalMove(
-                "not_your_turn",
-                f"It is seat {current}'s turn, not seat {seat}'s.",
-                f"C'est au tour du siège {current}, pas du siège {seat}.",
+            raise refuse(
+                "not_your_turn", "refused-not-your-turn", current=str(current), seat=str(seat)
             )
         if legal is None:
             self.check(move)
@@ -494,11 +493,7 @@ def _stacked_card(code: Any) -> Card:
     try:
         return card(code)
     except (ValueError, AttributeError, TypeError):
-        raise BadOptions(
-            "bad_deck",
-            f"A stacked deck holds {code!r}, which is not a card.",
-            f"Un jeu arrangé contient {code!r}, qui n'est pas une carte.",
-        ) from None
+        raise BadOptions("bad_deck", *worded("refused-bad-deck-card", code=repr(code))) from None
 
 
 @cache
@@ -548,9 +543,7 @@ class Game(ABC, Generic[O]):
         try:
             return msgspec.convert(options, self.Options)  # type: ignore[return-value]
         except msgspec.ValidationError as e:
-            raise BadOptions(
-                "bad_options", f"Invalid options: {e}", f"Options invalides : {e}"
-            ) from e
+            raise BadOptions("bad_options", *worded("refused-bad-options", why=str(e))) from e
 
     def parse_move(self, data: Any) -> Any:
         """A typed move from JSON-like data (``{"type": "play", "cards": ["QH"]}``)."""
@@ -559,7 +552,7 @@ class Game(ABC, Generic[O]):
         try:
             return msgspec.convert(data, _union(self.move_types))
         except msgspec.ValidationError as e:
-            raise IllegalMove("bad_move", f"Malformed move: {e}", f"Coup mal formé : {e}") from e
+            raise refuse("bad_move", "refused-bad-move", why=str(e)) from e
 
     def move_union(self) -> Any:
         return _union(self.move_types)
@@ -604,11 +597,9 @@ class Game(ABC, Generic[O]):
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                "bad_player_count",
-                f"{self.titles['en']} is played by {self.min_players} to {self.max_players} players.",
-                f"{self.titles['fr']} se joue de {self.min_players} à {self.max_players} joueurs.",
-            )
+            least, most = self.min_players, self.max_players
+            said = worded("refused-player-count", game=self.titles, least=least, most=most)
+            raise BadOptions("bad_player_count", *said)
 
     def setup(
         self,
@@ -630,11 +621,7 @@ class Game(ABC, Generic[O]):
         else:
             order = [c if isinstance(c, Card) else _stacked_card(c) for c in deck]
             if sorted(c.code for c in order) != sorted(c.code for c in full):
-                raise BadOptions(
-                    "bad_deck",
-                    "A stacked deck must hold exactly the game's cards, each once.",
-                    "Un jeu arrangé doit contenir exactement les cartes du jeu, une fois chacune.",
-                )
+                raise BadOptions("bad_deck", *worded("refused-bad-deck"))
         return self._setup(players, opts, rng, order)
 
     @abstractmethod

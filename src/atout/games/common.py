@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 from atout.cards import Card, CardCode, card
 from atout.games.base import Event, EventData, IllegalMove, private, shows
+from atout.games.sentences import refuse
 
 # --------------------------------------------------------------------------- moves and refusals
 
@@ -22,28 +23,22 @@ def code_spellings(cards: Iterable[Card]) -> dict[str, str]:
 
 def unknown_move() -> IllegalMove:
     """The refusal of something that is none of the game's move types."""
-    return IllegalMove("bad_move", "Unknown move.", "Coup inconnu.")
+    return refuse("bad_move", "refused-unknown-move")
 
 
 def cards_in_hand(codes: Sequence[str], hand: Sequence[Card]) -> list[Card]:
     """The cards named by ``codes``, each once and all in ``hand``; else the precise refusal
     (``duplicate_card``, ``unknown_card``, ``card_not_in_hand``)."""
     if len(set(codes)) != len(codes):
-        raise IllegalMove("duplicate_card", "The same card twice.", "La même carte deux fois.")
+        raise refuse("duplicate_card", "refused-duplicate-card")
     out = []
     for code in codes:
         try:
             c = card(code)
         except ValueError:
-            raise IllegalMove(
-                "unknown_card", f"{code!r} is not a card.", f"{code!r} n'est pas une carte."
-            ) from None
+            raise refuse("unknown_card", "refused-unknown-card", code=repr(code)) from None
         if c not in hand:
-            raise IllegalMove(
-                "card_not_in_hand",
-                f"{c.name()} is not in your hand.",
-                f"{c.name('fr')} n'est pas dans votre main.",
-            )
+            raise refuse("card_not_in_hand", "refused-card-not-in-hand", card=c)
         out.append(c)
     return out
 

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import Card, card
 from atout.games.base import IllegalMove
+from atout.games.sentences import refuse
 
 __all__ = [
     "ACE_CLASS",
@@ -230,40 +231,23 @@ def check_fifteens(
             c = _parse(code)
             if c is None or (c not in hand and c not in table):
                 shown = code if c is None else c.code
-                raise IllegalMove(
-                    "card_not_available",
-                    f"{shown} is neither in your hand nor on the table.",
-                    f"{shown} n'est ni dans votre main ni sur la table.",
-                )
+                raise refuse("card_not_available", "quinze-refused-not-available", code=shown)
             if c in seen:
-                raise IllegalMove(
-                    "card_reused",
-                    f"{c.name()} is used twice: each card goes into one fifteen only.",
-                    f"{c.name('fr')} sert deux fois : chaque carte ne va que dans un seul quinze.",
-                )
+                raise refuse("card_reused", "quinze-refused-card-reused", card=c)
             seen.add(c)
             cs.append(c)
         if len(cs) < 2:
-            raise IllegalMove(
-                "too_few_cards",
-                "A fifteen needs at least two cards.",
-                "Un quinze demande au moins deux cartes.",
-            )
+            raise refuse("too_few_cards", "quinze-refused-too-few-cards")
         if not any(c in hand for c in cs):
-            raise IllegalMove(
-                "no_hand_card",
-                "A fifteen needs at least one card from your hand.",
-                "Un quinze demande au moins une carte de votre main.",
-            )
+            raise refuse("no_hand_card", "quinze-refused-no-hand-card")
         if fifteen_values(cs) is None:
             low = sum(LOW_VALUE[c.rank] for c in cs)
             aces = sum(c.rank == ACE_CLASS for c in cs)
             if aces:
-                en = f"These cards make {low} (or {low + 13} with an Ace as 14), not 15."
-                fr = f"Ces cartes font {low} (ou {low + 13} avec un As à 14), pas 15."
-            else:
-                en, fr = f"These cards make {low}, not 15.", f"Ces cartes font {low}, pas 15."
-            raise IllegalMove("not_fifteen", en, fr)
+                raise refuse(
+                    "not_fifteen", "quinze-refused-not-fifteen-ace", low=low, high=low + 13
+                )
+            raise refuse("not_fifteen", "quinze-refused-not-fifteen", low=low)
         out.append(tuple(cs))
     return out
 

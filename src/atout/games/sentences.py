@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, Protocol
 
 from atout.cards import Card, Colour, card, rank_token
 from atout.games.errors import IllegalMove
-from atout.locales import CATALOGUE, has, say
+from atout.locales import CATALOGUE, FALLBACK, Said, has, say
 
 
 class Msg(NamedTuple):
@@ -141,23 +141,34 @@ def colour(c: Colour | str, lang: str) -> str:
 
 def _filled(fill: dict[str, Any], lang: str) -> dict[str, Any]:
     """A refusal's variables in ``lang``: a :class:`Card` by its name (and ``<name>_rank``, its
-    rank token, for the words that agree with it), a :class:`Colour` by its code."""
+    rank token, for the words that agree with it), a :class:`Colour` by its code, a ``dict`` of
+    texts by language (a game's titles) by its text in ``lang`` (English's if it has none)."""
     out: dict[str, Any] = {}
     for k, v in fill.items():
         if isinstance(v, Card):
             out[k], out[f"{k}_rank"] = name(v, lang), "joker" if v.is_joker else rank_token(v.rank)
         elif isinstance(v, Colour):
             out[k] = v.value
+        elif isinstance(v, dict):
+            out[k] = v.get(lang, v[FALLBACK])
         else:
             out[k] = v
     return out
 
 
-def refuse(code: str, words: str | Msg, **fill: Any) -> IllegalMove:
-    """The refusal ``code`` in English and French, from its message ``words``."""
+def worded(words: str | Msg, /, **fill: Any) -> tuple[str, str]:
+    """Message ``words`` in English and French with ``fill`` said in each (cards by name): an
+    error's two texts, the English one :class:`~atout.locales.Said` so that a third language
+    can be told it (with the English names of the cards it fills)."""
     msg = words if isinstance(words, Msg) else Msg(words, {})
-    en, fr = (say(lang, msg.id, **msg.args, **_filled(fill, lang)) for lang in ("en", "fr"))
-    return IllegalMove(code, en, fr)
+    args = {lang: {**msg.args, **_filled(fill, lang)} for lang in ("en", "fr")}
+    english = Said(say("en", msg.id, **args["en"]), msg.id, args["en"])
+    return english, say("fr", msg.id, **args["fr"])
+
+
+def refuse(code: str, words: str | Msg, /, **fill: Any) -> IllegalMove:
+    """The refusal ``code`` in English and French, from its message ``words``."""
+    return IllegalMove(code, *worded(words, **fill))
 
 
 def _forget() -> None:

@@ -70,3 +70,28 @@ earlier = Earlier play is not repeated here ({ $steps ->
     [one] { $steps } step
    *[other] { $steps } steps
 }).
+
+## Refusals every game shares (a move, a deck, options; atout.games.base and common)
+
+refused-game-over = The game is over.
+# $current the seat whose turn it is, $seat the one that tried (numbered from 0)
+refused-not-your-turn = It is seat { $current }'s turn, not seat { $seat }'s.
+refused-unknown-move = Unknown move.
+# $why the decoder's own words (in English)
+refused-bad-move = Malformed move: { $why }
+refused-bad-options = Invalid options: { $why }
+# $code what the deck holds, quoted
+refused-bad-deck-card = A stacked deck holds { $code }, which is not a card.
+refused-bad-deck = A stacked deck must hold exactly the game's cards, each once.
+# $game the game's title; $least and $most its fewest and most players
+refused-player-count = { $game } is played by { NUMBER($least) } to { $most ->
+    [one] { $most } player
+   *[other] { $most } players
+}.
+# $game the id asked for, quoted; $known the games there are
+refused-unknown-game = Unknown game { $game }; known: { $known }.
+refused-duplicate-card = The same card twice.
+# $code the code that names no card, quoted
+refused-unknown-card = { $code } is not a card.
+# $card a card's name
+refused-card-not-in-hand = { $card } is not in your hand.

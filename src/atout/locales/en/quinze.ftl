@@ -17,6 +17,16 @@ quinze-refused-speed-lay-one-card = After a fifteen, the speed variant lets you 
 quinze-refused-not-a-face-pair = Two cards may be laid together only if they are two Jacks, Queens or Kings.
 quinze-refused-lay-would-empty-hand = You cannot lay your last cards: a hand is emptied only by fifteens.
 
+# A fifteen named card by card (atout.games.fifteens); $code a code as sent
+quinze-refused-not-available = { $code } is neither in your hand nor on the table.
+# $card a card's name
+quinze-refused-card-reused = { $card } is used twice: each card goes into one fifteen only.
+quinze-refused-too-few-cards = A fifteen needs at least two cards.
+quinze-refused-no-hand-card = A fifteen needs at least one card from your hand.
+# $low what the cards make, $high the same with an Ace counted as 14
+quinze-refused-not-fifteen = These cards make { NUMBER($low) }, not 15.
+quinze-refused-not-fifteen-ace = These cards make { NUMBER($low) } (or { NUMBER($high) } with an Ace as 14), not 15.
+
 ## Moves, as commands
 
 quinze-move-fifteen = fifteen: { $names }

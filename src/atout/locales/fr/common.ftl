@@ -81,3 +81,28 @@ earlier = Le jeu plus ancien n'est pas répété ici ({ $steps ->
     [one] { $steps } étape
    *[other] { $steps } étapes
 }).
+
+## Les refus que partagent tous les jeux (un coup, un jeu arrangé, les options ; atout.games.base et common)
+
+refused-game-over = La partie est terminée.
+# $current la place dont c'est le tour, $seat celle qui a essayé (numérotées à partir de 0)
+refused-not-your-turn = C'est au tour du siège { $current }, pas du siège { $seat }.
+refused-unknown-move = Coup inconnu.
+# $why les mots du décodeur (en anglais)
+refused-bad-move = Coup mal formé : { $why }
+refused-bad-options = Options invalides : { $why }
+# $code ce que contient le jeu, entre guillemets
+refused-bad-deck-card = Un jeu arrangé contient { $code }, qui n'est pas une carte.
+refused-bad-deck = Un jeu arrangé doit contenir exactement les cartes du jeu, une fois chacune.
+# $game le titre du jeu ; $least et $most le moins et le plus de joueurs
+refused-player-count = { $game } se joue de { NUMBER($least) } à { $most ->
+    [one] { $most } joueur
+   *[other] { $most } joueurs
+}.
+# $game le jeu demandé, entre guillemets ; $known les jeux qui existent
+refused-unknown-game = Jeu inconnu { $game } ; jeux connus : { $known }.
+refused-duplicate-card = La même carte deux fois.
+# $code le code qui ne nomme aucune carte, entre guillemets
+refused-unknown-card = { $code } n'est pas une carte.
+# $card le nom d'une carte
+refused-card-not-in-hand = { $card } n'est pas dans votre main.

@@ -18,6 +18,16 @@ quinze-refused-speed-lay-one-card = Après un quinze, la variante rapide ne perm
 quinze-refused-not-a-face-pair = On ne pose deux cartes ensemble que si ce sont deux valets, dames ou rois.
 quinze-refused-lay-would-empty-hand = Vous ne pouvez pas poser vos dernières cartes : on ne finit qu'en faisant un quinze.
 
+# Un quinze nommé carte par carte (atout.games.fifteens) ; $code un code tel qu'envoyé
+quinze-refused-not-available = { $code } n'est ni dans votre main ni sur la table.
+# $card le nom d'une carte
+quinze-refused-card-reused = { $card } sert deux fois : chaque carte ne va que dans un seul quinze.
+quinze-refused-too-few-cards = Un quinze demande au moins deux cartes.
+quinze-refused-no-hand-card = Un quinze demande au moins une carte de votre main.
+# $low ce que font les cartes, $high la même chose avec un As compté 14
+quinze-refused-not-fifteen = Ces cartes font { NUMBER($low) }, pas 15.
+quinze-refused-not-fifteen-ace = Ces cartes font { NUMBER($low) } (ou { NUMBER($high) } avec un As à 14), pas 15.
+
 ## Coups, comme des ordres
 
 quinze-move-fifteen = quinze : { $names }
