@@ -235,9 +235,11 @@ def _drop_socket(page: Any) -> None:
 
 
 def test_a_whole_q2j_game_by_clicks(servers, browser, tmp_path):
+    from playwright.sync_api import expect
+
     errors: list[str] = []
     page = open_page(browser, servers, errors)
-    assert page.title() == "atout — card games"
+    expect(page).to_have_title("atout — card games")  # once its words are loaded
     connect(page, "alice")
 
     # the lobby lists the server's games and their options

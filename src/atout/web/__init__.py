@@ -7,14 +7,19 @@ request path to the file's bytes and content type.
 
 The rules pages are the markdown of docs/rules (``rules/`` here is a link to it, so the package
 carries the same files), rendered to HTML fragments when first asked for: see :func:`rules_page`.
+The page's words are the catalogue's (:mod:`atout.locales`): ``/static/locales/<lang>/page.ftl``,
+and ``/static/locales/languages.json`` lists the languages that have them.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 
 from markdown_it import MarkdownIt
+
+from atout import locales
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -24,6 +29,7 @@ CONTENT_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".json": "application/json",
+    ".ftl": "text/plain; charset=utf-8",  # Project Fluent's files (the page's words)
 }
 # The page's icon (a heart, no file to fetch), in index.html too.
 ICON = (
@@ -56,7 +62,42 @@ def static_file(path: str) -> tuple[bytes, str] | None:
     parts = path[len("/static/") :].split("/")
     if not all(_SEGMENT.fullmatch(p) and ".." not in p for p in parts):
         return None
+    if parts[0] == "locales":
+        return _words(parts[1:])
     return _read("/".join(parts))
+
+
+#: The catalogue's file of the page's words, in each language that has one.
+PAGE_WORDS = "page.ftl"
+
+
+def _words(parts: list[str]) -> tuple[bytes, str] | None:
+    """``languages.json`` (the languages the page can speak: each one's code, its name and
+    "switch to it", in it, English first) or ``<lang>/<component>.ftl`` of the catalogue."""
+    name = "locales/" + "/".join(parts)
+    hit = _CACHE.get(name)
+    if hit is not None:
+        return hit
+    if parts == ["languages.json"]:
+        langs = [x for x in locales.languages() if (locales.HERE / x / PAGE_WORDS).is_file()]
+        said = [
+            {
+                "lang": x,
+                "name": locales.say(x, "page-language-name"),
+                "switch": locales.say(x, "page-switch-to"),
+            }
+            for x in langs
+        ]
+        body = json.dumps(said, ensure_ascii=False).encode()
+        hit = _CACHE[name] = (body, CONTENT_TYPES[".json"])
+        return hit
+    if len(parts) != 2 or not parts[1].endswith(".ftl"):
+        return None
+    node = locales.HERE / parts[0] / parts[1]
+    if not node.is_file():
+        return None
+    hit = _CACHE[name] = (node.read_bytes(), CONTENT_TYPES[".ftl"])
+    return hit
 
 
 _CACHE: dict[str, tuple[bytes, str]] = {}
@@ -92,7 +133,6 @@ def _read(name: str) -> tuple[bytes, str] | None:
 
 _TITLE = re.compile(r"<h1>(.*?)</h1>", re.S)
 _TAG = re.compile(r"<[^>]+>")
-BACK = {"en": "atout: play", "fr": "atout : jouer"}
 
 
 def _document(game: str, lang: str) -> tuple[bytes, str] | None:
@@ -108,13 +148,14 @@ def _document(game: str, lang: str) -> tuple[bytes, str] | None:
         return None
     found = _TITLE.search(body)
     title = _TAG.sub("", found.group(1)) if found else game
+    back = locales.say(lang, "page-rules-back")
     html = (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{title}</title>\n"
         f'<link rel="icon" href="{ICON}">\n'
         '<link rel="stylesheet" href="/static/style.css">\n</head>\n'
-        f'<body class="rules-doc">\n<nav class="rules-back"><a href="/">← {BACK[lang]}</a></nav>\n'
+        f'<body class="rules-doc">\n<nav class="rules-back"><a href="/">← {back}</a></nav>\n'
         f'<main class="rules-body">\n{body}</main>\n</body>\n</html>\n'
     )
     hit = _CACHE[name] = (html.encode(), CONTENT_TYPES[".html"])
@@ -123,7 +164,6 @@ def _document(game: str, lang: str) -> tuple[bytes, str] | None:
 
 _RULES_PAGE = re.compile(r"rules/(?P<game>[a-z0-9_]+)\.(?P<lang>[a-z]{2})(?P<short>\.short)?\.html")
 SHORT_HEADING = {"en": "In short", "fr": "En bref"}
-DEV_SUMMARY = {"en": "For developers", "fr": "Pour les développeurs"}
 _DEV_BLOCK = re.compile(r"^<!-- dev -->\n(.*?)^<!-- /dev -->\n?", re.M | re.S)
 # Links between the rules pages point to the markdown files; in the page they point to the
 # pages served here, which the client loads itself (it may intercept them).
@@ -161,14 +201,14 @@ def _md() -> MarkdownIt:
 
 def _render(text: str, lang: str) -> str:
     md = _md()
+    summary = locales.say(lang, "page-rules-dev")
     parts: list[str] = []
     pos = 0
     for mt in _DEV_BLOCK.finditer(text):
         parts.append(md.render(text[pos : mt.start()]))
         inner = md.render(mt.group(1))
         parts.append(
-            f'<details class="rules-dev">\n<summary>{DEV_SUMMARY[lang]}</summary>\n'
-            f"{inner}</details>\n"
+            f'<details class="rules-dev">\n<summary>{summary}</summary>\n{inner}</details>\n'
         )
         pos = mt.end()
     parts.append(md.render(text[pos:]))

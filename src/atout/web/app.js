@@ -12,6 +12,7 @@ import { S, store } from "./state.js";
 import { listen } from "./events.js";
 import { $ } from "./dom.js";
 import { unlock } from "./sound.js";
+import { loadLanguages, pickLanguage, useLanguage } from "./i18n.js";
 import { ApiError, api } from "./http.js";
 import { connect, switchLang } from "./session.js";
 import { refreshTables } from "./seating.js";
@@ -73,4 +74,9 @@ async function start() {
 // Exposed for tests and for curious players in the console: the state, read-only by convention.
 window.atout = { state: S, glyph, table: () => ui.table, redraw: () => drawTable() };
 
+// The page's words first (a module's top-level await: the page is drawn before its load event):
+// the languages the game master has them in, then this one's.
+await loadLanguages();
+S.lang = pickLanguage(S.lang, ...(navigator.languages || [navigator.language]));
+await useLanguage(S.lang);
 start();

@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 import { h } from "./dom.js";
 
 const fmt = (x) => (x == null ? "—" : (Math.round(x * 10) / 10).toFixed(1));
-const date = (iso, lang) => (iso ? new Date(iso).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }) : "");
+const date = (iso, lang) => (iso ? new Date(iso).toLocaleString(t(lang, "locale"), { dateStyle: "medium", timeStyle: "short" }) : "");
 
 // ------------------------------------------------------------------------------------ leaderboard
 
@@ -101,7 +101,7 @@ export async function playerPage(root, name, ctx) {
                 "div",
                 { class: "player-game", dataset: { game: g } },
                 h("h3", {}, h("a", { href: `/leaderboard/${g}`, "data-nav": "", text: ctx.gameTitle(g) })),
-                h("p", {}, tr("rating"), ": ", h("strong", { class: "rating", text: fmt(r.rating) }), ` · ${tr("games_n", { n: r.games })} · ${tr("wins_n", { n: r.wins })}`),
+                h("p", {}, tr("label", { label: tr("rating") }), " ", h("strong", { class: "rating", text: fmt(r.rating) }), ` · ${tr("games_n", { n: r.games })} · ${tr("wins_n", { n: r.wins })}`),
                 ratingChart((p.history || {})[g], `${tr("rating")} ${ctx.gameTitle(g)}`),
               ),
             )

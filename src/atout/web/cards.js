@@ -2,19 +2,15 @@
 // Mirrors src/atout/cards.py; the code is kept on every face-up card element as data-card.
 
 import { faceSVG, backSVG } from "./deck.js";
+import { t } from "./i18n.js";
 
 const SUITS = {
-  C: { symbol: "♣", red: false, en: "Clubs", fr: "trèfle" },
-  D: { symbol: "♦", red: true, en: "Diamonds", fr: "carreau" },
-  H: { symbol: "♥", red: true, en: "Hearts", fr: "cœur" },
-  S: { symbol: "♠", red: false, en: "Spades", fr: "pique" },
+  C: { symbol: "♣", red: false },
+  D: { symbol: "♦", red: true },
+  H: { symbol: "♥", red: true },
+  S: { symbol: "♠", red: false },
 };
-const RANK_NAMES = {
-  en: { A: "Ace", J: "Jack", Q: "Queen", K: "King" },
-  fr: { A: "As", J: "Valet", Q: "Dame", K: "Roi" },
-};
-// French cards read V (Valet), D (Dame), R (Roi), as in the game master's French sentences.
-const FR_TOKEN = { J: "V", Q: "D", K: "R" };
+const COURT = ["J", "Q", "K"];
 
 const CODE = /^(?:(10|[2-9AJQK])([CDHS])|JK([12]))(?:#(\d))?$/;
 // A card code inside a sentence (as the server's texts sometimes name cards by code).
@@ -37,28 +33,37 @@ export function isCardList(v) {
   return Array.isArray(v) && v.length > 0 && v.every(isCardCode);
 }
 
+// A card's words are the catalogue's (page-card-rank, page-card-name…), said once per card and
+// language: a table says them at each update.
+const SAID = new Map();
+
+function once(key, make) {
+  let got = SAID.get(key);
+  if (got === undefined) SAID.set(key, (got = make()));
+  return got;
+}
+
+/** How ``lang`` writes the court cards' ranks on a card ({J: "V", Q: "D", K: "R"} in French). */
+export function rankTokens(lang) {
+  return once(`ranks/${lang}`, () => Object.fromEntries(COURT.map((r) => [r, t(lang, "card_rank", { rank: r })])));
+}
+
 /** Short form: "Q♥" in English, "D♥" in French, "★" for a Joker. */
 export function glyph(code, lang) {
   const c = parseCard(code);
   if (!c) return String(code);
   if (!c.suit) return "★";
-  const rank = lang === "fr" ? FR_TOKEN[c.rank] || c.rank : c.rank;
-  return rank + SUITS[c.suit].symbol;
+  return (rankTokens(lang)[c.rank] || c.rank) + SUITS[c.suit].symbol;
 }
 
-/** Full name: "Queen of Hearts" / "Dame de cœur" (plus "(2nd deck)" for a second copy). */
+/** Full name: "Queen of Hearts" / "Dame de cœur" (plus "(deck 2)" for a second copy). */
 export function cardName(code, lang) {
   const c = parseCard(code);
   if (!c) return String(code);
-  const fr = lang === "fr";
-  let name;
-  if (!c.suit) name = "Joker";
-  else {
-    const rank = (RANK_NAMES[fr ? "fr" : "en"][c.rank] || c.rank);
-    name = fr ? `${rank} de ${SUITS[c.suit].fr}` : `${rank} of ${SUITS[c.suit].en}`;
-  }
-  if (c.deck > 1) name += fr ? ` (jeu ${c.deck})` : ` (deck ${c.deck})`;
-  return name;
+  return once(`name/${code}/${lang}`, () => {
+    const name = c.suit ? t(lang, "card_name", { rank: c.rank, suit: c.suit }) : t(lang, "card_joker");
+    return c.deck > 1 ? t(lang, "card_copy", { card: name, deck: c.deck }) : name;
+  });
 }
 
 export function isRed(code) {
@@ -99,7 +104,7 @@ export function cardEl(code, lang, size = "", tag = "span") {
     if (tag !== "button") el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardName(code, lang));
     const base = c ? code.replace(/#\d$/, "") : code;
-    el.append(cardImage(`${base}/${lang}`, () => faceSVG(base, lang)));
+    el.append(cardImage(`${base}/${lang}`, () => faceSVG(base, rankTokens(lang))));
     return el;
   }
   const el = document.createElement("span");
@@ -148,7 +153,7 @@ export function fillFace(el) {
   if (face === "back") el.append(cardImage("back", () => backSVG()));
   else {
     const [base, lang] = face.split("/");
-    el.append(cardImage(face, () => faceSVG(base, lang)));
+    el.append(cardImage(face, () => faceSVG(base, rankTokens(lang))));
   }
 }
 
@@ -176,7 +181,7 @@ export function prewarm(lang) {
   const step = (deadline) => {
     while (codes.length && deadline.timeRemaining() > 1) {
       const code = codes.pop();
-      imageUrl(`${code}/${lang}`, () => faceSVG(code, lang));
+      imageUrl(`${code}/${lang}`, () => faceSVG(code, rankTokens(lang)));
     }
     if (codes.length) idle(step);
   };

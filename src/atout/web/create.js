@@ -4,7 +4,7 @@
 import { S } from "./state.js";
 import { BOT_KINDS, defaultForm, gameOf, levelsOf } from "./games.js";
 import { tr, gameTitle } from "./names.js";
-import { optionHelp, optionLabel, valueWord } from "./i18n.js";
+import { optionHelp, optionLabel, said, valueWord } from "./i18n.js";
 import { h, $ } from "./dom.js";
 import { createTable } from "./seating.js";
 
@@ -109,7 +109,7 @@ function botKindChoice(f, g) {
     { id: "f-bot-kind", "data-key": "f-bot-kind", onchange: (ev) => (f.botKind = ev.target.value) },
     levelsOf(g).length
       ? [
-          h("optgroup", { label: tr("levels") }, levelsOf(g).map((l) => h("option", { value: l.id, selected: l.id === f.botKind, text: S.lang === "fr" ? l.fr : l.en }))),
+          h("optgroup", { label: tr("levels") }, levelsOf(g).map((l) => h("option", { value: l.id, selected: l.id === f.botKind, text: said(l, S.lang) }))),
           h("optgroup", { label: tr("bot_kinds_raw") }, kinds()),
         ]
       : kinds(),

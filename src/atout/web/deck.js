@@ -8,7 +8,6 @@ const BLACK = "#1a1a1a";
 const GOLD = "#e3a72f";
 const SKIN = "#f9dfc4";
 const FONT = `font-family="Arial,Helvetica,'Liberation Sans',sans-serif" font-weight="700"`;
-const FR = { J: "V", Q: "D", K: "R" };
 const CODE = /^(?:(10|[2-9AJQK])([CDHS])|JK([12]))(?:#\d)?$/;
 
 // The four suits, each centred on 0,0 (its bounding box) and about 100 units across.
@@ -63,25 +62,27 @@ function parse(code) {
   return m[3] ? { rank: "JK", suit: null, joker: Number(m[3]) } : { rank: m[1], suit: m[2] };
 }
 
-const rankText = (rank, lang) => (lang === "fr" && FR[rank]) || rank;
+const rankText = (rank, ranks) => (ranks && ranks[rank]) || rank;
 
-/** Short text for a card: "D♥" in French, "Q♥" in English, "★" for a Joker. */
-export function cardLabel(code, lang) {
+/** Short text for a card: "Q♥", "★" for a Joker; ``ranks`` writes ranks another way (French
+ *  {J: "V", Q: "D", K: "R"}: "D♥"; the page's catalogue says how). */
+export function cardLabel(code, ranks = {}) {
   const c = parse(code);
-  return c.suit ? rankText(c.rank, lang) + SYMBOL[c.suit] : "★";
+  return c.suit ? rankText(c.rank, ranks) + SYMBOL[c.suit] : "★";
 }
 
 /** The face of a card ("QH", "10S", "AD", "JK1" red Joker, "JK2" black; "#2" copies allowed) as
- * a whole <svg class="card-svg" viewBox="0 0 250 350">; lang "fr" writes V, D, R for J, Q, K.
- * Throws RangeError for anything else. Size it with CSS (width; the height follows). */
-export function faceSVG(code, lang = "en") {
+ * a whole <svg class="card-svg" viewBox="0 0 250 350"> whose indices write each rank as
+ * ``ranks`` says (the language's: V, D, R for J, Q, K in French). Throws RangeError for anything
+ * else. Size it with CSS (width; the height follows). */
+export function faceSVG(code, ranks = {}) {
   const c = parse(code);
   const colour = c.suit ? (c.suit === "H" || c.suit === "D" ? RED : BLACK) : c.joker === 1 ? RED : BLACK;
   const frame = `<rect x="1" y="1" width="248" height="348" rx="16" fill="#fff" stroke="#9e9e9e" stroke-width="2"/>`;
   let body;
   if (!c.suit) body = joker(colour);
   else {
-    const r = rankText(c.rank, lang);
+    const r = rankText(c.rank, ranks);
     const squeeze = r.length > 1 ? ` textLength="52" lengthAdjust="spacingAndGlyphs"` : "";
     body =
       corners(

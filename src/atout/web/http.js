@@ -11,7 +11,7 @@ export class ApiError extends Error {
     this.body = e;
   }
   text(lang) {
-    return (lang === "fr" && this.body.message_fr) || this.body.message;
+    return this.body[`message_${lang}`] || this.body.text || this.body.message; // the API sends message_fr beside message
   }
 }
 

@@ -6,28 +6,27 @@
 // move when it is tapped (table-events.js).
 
 import { glyph, isRed } from "./cards.js";
-import { moveWord } from "./i18n.js";
+import { moveWord, said } from "./i18n.js";
 import { h } from "./dom.js";
 
 
 const glyphs = (codes, ctx) => codes.map((c) => glyph(c, ctx.lang)).join(" ");
-const fr = (ctx) => ctx.lang === "fr";
 
 /** A stack of backs with its count: the pioche. ``draw`` (a listed move) makes it a button
  *  that sends it. */
 function stockZone(count, ctx, draw) {
-  const label = `${ctx.tr("stock")}: ${count} ${ctx.tr(count === 1 ? "card" : "cards")}`;
+  const label = ctx.tr("stock_label", { n: count });
   const zone = h(draw ? "button" : "div", {
     class: "zone stock" + (draw ? " playable" : ""),
     dataset: { zone: "stock", ...(draw ? ctx.send(draw) : {}) },
     type: draw ? "button" : null,
-    "aria-label": draw ? `${ctx.tr("stock")} · ${count}: ${ctx.tr("draw_stock").toLowerCase()}` : label,
+    "aria-label": draw ? ctx.tr("stock_draw", { n: count }) : label,
     role: draw ? null : "img",
   });
   const pile = h("span", { class: "stack", "aria-hidden": "true" });
   for (let i = 0; i < Math.min(3, count); i++) pile.append(ctx.back(`stock:${i}`));
   if (!count) pile.append(h("span", { class: "empty-slot" }));
-  zone.append(pile, h("span", { class: "zone-label", "aria-hidden": "true", text: `${ctx.tr("stock")} · ${count}` }));
+  zone.append(pile, h("span", { class: "zone-label", "aria-hidden": "true", text: ctx.tr("stock_short", { n: count }) }));
   return zone;
 }
 
@@ -59,12 +58,12 @@ const Q2J = {
       class: "zone pile",
       dataset: { zone: "pile", drop: "play" },
       role: "group",
-      "aria-label": `${ctx.tr("discard")}: ${(view.discard || []).length} ${ctx.tr("cards")}`,
+      "aria-label": ctx.tr("discard_label", { n: (view.discard || []).length }),
     });
     const stack = h("div", { class: "stack pile-stack" });
     for (const c of under) stack.append(ctx.card(c, { key: `under:${c}`, where: "pile" }));
     for (const c of top) stack.append(ctx.card(c, { where: "pile", last: last.includes(c) }));
-    pile.append(stack, h("span", { class: "zone-label", "aria-hidden": "true", text: `${ctx.tr("discard")} · ${view.discard_size ?? 0}` }));
+    pile.append(stack, h("span", { class: "zone-label", "aria-hidden": "true", text: ctx.tr("discard_short", { n: view.discard_size ?? 0 }) }));
     let note = null;
     if (view.q2_owner != null && view.q2_round) note = banner(ctx.tr("q2_banner", { who: ctx.seatName(view.q2_owner) }), "alert");
     else if (view.free_lead) note = banner(ctx.tr("free_lead_banner"), "info");
@@ -157,16 +156,16 @@ const QUINZE = {
       class: "zone spread",
       dataset: { zone: "table", drop: "lay" },
       role: "group",
-      "aria-label": `${ctx.tr("on_table")}: ${tableCards.length} ${ctx.tr(tableCards.length === 1 ? "card" : "cards")}`,
+      "aria-label": ctx.tr("on_table_label", { n: tableCards.length }),
     });
     for (const c of tableCards) zone.append(ctx.card(c, { where: "table", interactive: true, last: lastLay.includes(c) }));
     if (!tableCards.length) zone.append(h("span", { class: "zone-empty", text: ctx.tr("table_empty") }));
     const lf = view.last_fifteen || [];
     const discard = h(
       "div",
-      { class: "zone discard", dataset: { zone: "discard" }, role: "group", "aria-label": `${ctx.tr("discard")}: ${view.discard_size ?? 0}` },
+      { class: "zone discard", dataset: { zone: "discard" }, role: "group", "aria-label": ctx.tr("discard_label", { n: view.discard_size ?? 0 }) },
       h("div", { class: "stack fifteen-stack" }, lf.length ? lf.map((c) => ctx.card(c, { key: `lf:${c}`, last: true })) : h("span", { class: "empty-slot" })),
-      h("span", { class: "zone-label", "aria-hidden": "true", text: lf.length ? `${ctx.tr("last_fifteen")} · ${view.discard_size}` : `${ctx.tr("discard")} · ${view.discard_size ?? 0}` }),
+      h("span", { class: "zone-label", "aria-hidden": "true", text: ctx.tr(lf.length ? "last_fifteen_short" : "discard_short", { n: view.discard_size ?? 0 }) }),
     );
     const note =
       phase.name === "scoring"
@@ -208,13 +207,6 @@ const QUINZE = {
 
 // ------------------------------------------------------------------------------- Le Pouilleux
 
-const RANK_WORDS = {
-  "10": ["the 10s", "les 10"],
-  J: ["the Jacks", "les Valets"],
-  Q: ["the Queens", "les Dames"],
-  K: ["the Kings", "les Rois"],
-  A: ["the Aces", "les As"],
-};
 
 function pairRank(cards) {
   return cards[0].replace(/#\d$/, "").slice(0, -1);
@@ -242,7 +234,7 @@ const POUILLEUX = {
       { class: "pou-state" },
       h("span", { class: "direction", title: ctx.tr(dir ? "ccw" : "cw") }, h("span", { class: "arrow", "aria-hidden": "true", text: dir ? "↺" : "↻" }), " ", ctx.tr(dir ? "ccw" : "cw")),
       view.imposed
-        ? h("span", { class: "imposed " + view.imposed }, h("span", { "aria-hidden": "true", text: view.imposed === "red" ? "♥♦ " : "♠♣ " }), ctx.tr("imposed", { colour: ctx.tr("colour_" + view.imposed), who: ctx.seatName(view.imposed_by) }))
+        ? h("span", { class: "imposed " + view.imposed }, h("span", { "aria-hidden": "true", text: view.imposed === "red" ? "♥♦ " : "♠♣ " }), ctx.tr("imposed", { colour: view.imposed, who: ctx.seatName(view.imposed_by) }))
         : null,
     );
     parts.push(line);
@@ -277,7 +269,7 @@ const POUILLEUX = {
       case "J":
         return ctx.tr("effect_j", { who: ctx.seatName(m.target) });
       case "A":
-        return ctx.tr("effect_a", { colour: ctx.tr("colour_" + m.colour) });
+        return ctx.tr("effect_a", { colour: m.colour });
       default:
         return null;
     }
@@ -294,8 +286,8 @@ const POUILLEUX = {
   },
   actText(m, ctx) {
     if (m.type === "lay") {
-      const w = RANK_WORDS[pairRank(m.cards)];
-      return `${ctx.tr("confirm")} — ${moveWord("lay", ctx.lang)} ${w ? w[fr(ctx) ? 1 : 0] : glyphs(m.cards, ctx)}`;
+      const pair = ctx.tr("pair_rank", { rank: pairRank(m.cards), cards: glyphs(m.cards, ctx) });
+      return `${ctx.tr("confirm")} — ${moveWord("lay", ctx.lang)} ${pair}`;
     }
     return moveWord(m.type, ctx.lang);
   },
@@ -311,8 +303,7 @@ function at(view, key) {
 
 /** One field of a game's published view spec, drawn by its kind (no view key known here). */
 function fieldEl(f, v, ctx, where) {
-  const lang = ctx.lang === "fr" ? 1 : 0;
-  const label = ctx.lang === "fr" ? f.fr : f.en;
+  const label = said(f, ctx.lang);
   const line = (...kids) => h("div", { class: "field-line", dataset: { key: f.key } }, h("span", { class: "field-label", text: `${label} ` }), ...kids);
   switch (f.kind) {
     case "cards":
@@ -330,7 +321,7 @@ function fieldEl(f, v, ctx, where) {
     case "seats":
       return Array.isArray(v) && v.length ? line(v.map((x) => ctx.seatName(x)).join(", ")) : null;
     case "choice":
-      return v == null ? null : line(h("b", { text: f.values && f.values[v] ? f.values[v][lang] : String(v) }));
+      return v == null ? null : line(h("b", { text: f.values && f.values[v] ? said(f.values[v], ctx.lang) : String(v) }));
     case "direction":
       return v == null ? null : line(h("b", { text: v === -1 ? `↺ ${ctx.tr("ccw")}` : `↻ ${ctx.tr("cw")}` }));
     case "colour":

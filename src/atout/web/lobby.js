@@ -3,8 +3,8 @@
 
 import { S, store } from "./state.js";
 import { levelsOf } from "./games.js";
-import { tr, colon, gameTitle, shortName, botNamed } from "./names.js";
-import { optionLabel, valueWord } from "./i18n.js";
+import { tr, gameTitle, shortName, botNamed } from "./names.js";
+import { optionLabel, said, valueWord } from "./i18n.js";
 import { cardEl } from "./cards.js";
 import { h, $, keepFocus } from "./dom.js";
 import { joinTable, mine, moreTables, quickPlay, refreshTables, resumeMine, watchTable } from "./seating.js";
@@ -71,7 +71,7 @@ function quickLevelChoice() {
           store.set("atout.quickLevel", S.quickLevel);
         },
       },
-      levels.map((l) => h("option", { value: l.id, selected: l.id === current, text: S.lang === "fr" ? l.fr : l.en })),
+      levels.map((l) => h("option", { value: l.id, selected: l.id === current, text: said(l, S.lang) })),
     ),
   );
 }
@@ -120,7 +120,7 @@ function drawTablesNow() {
 function tableItem(tb) {
   const free = tb.seats.some((s) => !s.taken);
   const seats = tb.seats.map((s) => `${shortName(s.seat)} ${s.bot ? botNamed(s.bot, tb.game) : s.taken ? s.name : tr("free_seat")}`);
-  const opts = Object.entries(tb.options || {}).map(([k, v]) => optionLabel({ name: k }, S.lang) + colon() + fmtOption(v));
+  const opts = Object.entries(tb.options || {}).map(([k, v]) => tr("labelled", { label: optionLabel({ name: k }, S.lang), value: fmtOption(v) }));
   return h(
     "li",
     { class: "table-item", dataset: { table: tb.table } },

@@ -12,16 +12,15 @@ import { sendMove } from "./play.js";
 /** The move in words for screen readers, and as a label: verb, cards, other fields. */
 export function moveParts(m) {
   const lang = S.lang;
-  const fr = lang === "fr";
   const word = moveWord(m.type, lang);
   const extras = [];
   const cards = moveCards(m);
   if ("target" in m && "other" in m && m.other != null) extras.push(`${seatName(m.target)} ↔ ${seatName(m.other)}`);
-  else if ("target" in m && m.target != null) extras.push(`${fr ? "chez" : "from"} ${seatName(m.target)}`);
+  else if ("target" in m && m.target != null) extras.push(tr("move_from", { who: seatName(m.target) }));
   for (const [k, v] of Object.entries(m)) {
     if (k === "type" || k === "target" || k === "other" || v == null) continue;
     if (isCardCode(v) || isCardList(v)) continue;
-    if (k === "position" && Number.isInteger(v)) extras.push(fr ? `la carte n° ${v + 1}` : `card #${v + 1}`);
+    if (k === "position" && Number.isInteger(v)) extras.push(tr("move_position", { n: v + 1 }));
     else if (typeof v === "string") extras.push(valueWord(v, lang));
     else extras.push(`${label(k, lang).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
   }

@@ -3,10 +3,9 @@
 
 import { S } from "./state.js";
 import { gameOf, levelsOf } from "./games.js";
-import { t, valueWord } from "./i18n.js";
+import { said, t, valueWord } from "./i18n.js";
 
 export const tr = (key, vars) => t(S.lang, key, vars);
-export const colon = () => (S.lang === "fr" ? " : " : ": "); // French puts a space before the colon
 
 export function gameTitle(id) {
   const g = gameOf(id);
@@ -14,12 +13,12 @@ export function gameTitle(id) {
   return (g && g.titles && (g.titles[S.lang] || g.titles.en)) || (id && tr("title_" + id) !== "title_" + id ? tr("title_" + id) : id) || "";
 }
 
-/** "P2" in English, "J2" in French. */
+/** "P2" in English, "J2" in French (J for joueur). */
 export function shortName(i) {
-  return `${S.lang === "fr" ? "J" : "P"}${i + 1}`;
+  return tr("seat_short", { n: i + 1 });
 }
 
-/** "P2 (bob)" / "J2 (bob)": the seat (J for joueur in French) and the player's name. */
+/** "P2 (bob)" / "J2 (bob)": the seat and the player's name. */
 export function seatName(i) {
   if (i == null) return tr("game_master");
   const name = playerName(i);
@@ -41,13 +40,14 @@ export function podName(i) {
  *  the kind's word. */
 export function botWord(kind, game = S.info && S.info.game) {
   const level = levelsOf(gameOf(game)).find((l) => l.id === kind);
-  return level ? level[S.lang === "fr" ? "fr" : "en"] : valueWord(kind, S.lang);
+  return level ? said(level, S.lang) : valueWord(kind, S.lang);
 }
 
-/** A bot in a sentence: "Intermediate bot", "robot moyen". */
+/** A bot in a sentence: "Intermediate bot", "robot moyen" (the level's word as it is, and in
+ *  lower case: each language's sentence takes the one it needs). */
 export function botNamed(kind, game) {
   const w = botWord(kind, game);
-  return tr("bot_named", { level: S.lang === "fr" ? w.toLowerCase() : w });
+  return tr("bot_named", { level: w, low: w.toLowerCase() });
 }
 
 /** The player's name at seat ``i`` ("" while free), a bot by its kind. */

@@ -122,7 +122,9 @@ export class ServerError extends Error {
     this.body = body;
   }
   text(lang) {
-    return (lang === "fr" && this.body.message_fr) || this.body.message;
+    // message_<lang> for the languages the game master writes its errors in besides English,
+    // else the text in the language of the hello
+    return this.body[`message_${lang}`] || this.body.text || this.body.message;
   }
 }
 

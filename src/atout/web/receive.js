@@ -10,7 +10,7 @@
 import { ServerError } from "./net.js";
 import { S, saveSeat, resetTable, myTurn } from "./state.js";
 import { emit } from "./events.js";
-import { tr, colon, seatName } from "./names.js";
+import { tr, seatName } from "./names.js";
 import { toLobby } from "./seating.js";
 import { play } from "./sound.js";
 
@@ -47,7 +47,7 @@ export function receive(msg) {
       emit("reaction", b.seat, tr("phrase_" + b.phrase));
       return;
     case "chat":
-      S.log.push({ text: `${seatName(b.seat)}${colon()}${b.text}`, kind: "chat", seat: b.seat });
+      S.log.push({ text: tr("said", { who: seatName(b.seat), text: b.text }), kind: "chat", seat: b.seat });
       emit("table");
       return;
     case "rematch_ready":

@@ -5,6 +5,7 @@
 import { S } from "./state.js";
 import { Bindings, on } from "./events.js";
 import { tr, gameTitle } from "./names.js";
+import { nextLanguage } from "./i18n.js";
 import { h, $, landFocus, reducedMotion } from "./dom.js";
 import { logout } from "./session.js";
 import { connectScreen } from "./welcome.js";
@@ -21,9 +22,12 @@ export function render({ land = false } = {}) {
   document.documentElement.lang = S.lang;
   document.body.classList.toggle("at-table", S.screen === "table" || (S.screen === "page" && S.page && S.page.page === "replay"));
   document.title = S.screen === "table" && S.at ? `${gameTitle(S.info && S.info.game)} · atout` : tr("title");
-  $("#lang").textContent = tr("switch_lang");
-  $("#lang").setAttribute("aria-label", tr("switch_lang_label"));
-  $("#lang").setAttribute("lang", S.lang === "fr" ? "en" : "fr");
+  // the next language, named in itself (as the game master's languages.json names it)
+  const next = nextLanguage(S.lang);
+  $("#lang").textContent = next.name;
+  $("#lang").setAttribute("aria-label", next.switch);
+  $("#lang").setAttribute("lang", next.lang);
+  $("#lang").hidden = next.lang === S.lang; // one language only: nothing to switch to
   $("#skip").textContent = tr("skip_link");
   $("#skip").hidden = S.screen !== "table";
   drawStatus();

@@ -4,7 +4,7 @@
 import { CardTable } from "./table.js";
 import { sentenceNodes } from "./cards.js";
 import { ApiError, api } from "./http.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** The replay of a finished game on the card table: play/pause, step, seek, speed, the log;
@@ -20,7 +20,7 @@ export async function replayPage(root, table, ctx) {
     return null;
   }
   const seats = r.seats || [];
-  const short = (i) => `${ctx.lang === "fr" ? "J" : "P"}${i + 1}`;
+  const short = (i) => tr("seat_short", { n: i + 1 });
   const pname = (i) => (seats[i] ? seats[i].name || (seats[i].bot ? `${tr("bot")} ${seats[i].bot}` : "") : "");
   const seatName = (i) => (i == null ? tr("game_master") : pname(i) ? `${short(i)} (${pname(i)})` : short(i));
   const last = r.steps.length; // the index past the last step: every hand open
@@ -72,7 +72,7 @@ export async function replayPage(root, table, ctx) {
   const lines = [];
   r.steps.forEach((s, i) => {
     for (const e of s.events || []) {
-      const li = h("li", { value: i + 1, dataset: { step: i } }, sentenceNodes((ctx.lang === "fr" ? e.text_fr : e.text) || e.kind, ctx.lang));
+      const li = h("li", { value: i + 1, dataset: { step: i } }, sentenceNodes(said(e, ctx.lang, "text") || e.kind, ctx.lang));
       li.addEventListener("click", () => go(i));
       lines.push(li);
     }

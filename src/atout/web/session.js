@@ -6,6 +6,7 @@ import { S, store, saveSeat, resetTable } from "./state.js";
 import { emit } from "./events.js";
 import { tr } from "./names.js";
 import { prewarm } from "./cards.js";
+import { nextLanguage, useLanguage } from "./i18n.js";
 import { api } from "./http.js";
 import { catchUp, receive } from "./receive.js";
 import { errorText, retryMs, sleep, waitText } from "./refusals.js";
@@ -114,16 +115,21 @@ async function rejoin(version) {
   }
 }
 
+/** The page in the next language the game master has words for (their file loaded first). */
 export async function switchLang() {
-  S.lang = S.lang === "fr" ? "en" : "fr";
+  const next = nextLanguage(S.lang).lang;
+  await useLanguage(next);
+  S.lang = next;
   prewarm(S.lang);
   store.set("atout.lang", S.lang);
   if (S.conn && S.status === "online") {
     // The game master writes the log in the language given at hello: say hello again and
-    // take the seat back from the start, so the whole log is rewritten in the new language.
+    // take the seat back from the start, so the whole log is rewritten in the new language
+    // (meanwhile the table is locked, as while reconnecting: nothing of the old one to play).
     const old = S.conn;
     S.conn = null;
     old.close();
+    S.status = "connecting";
     emit("screen");
     await connect(S.name);
   } else {

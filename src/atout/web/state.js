@@ -25,7 +25,7 @@ export const store = {
 };
 
 export const S = {
-  lang: store.get("atout.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en"),
+  lang: store.get("atout.lang"), // the language chosen here before (app.js settles it: i18n.pickLanguage)
   name: store.get("atout.name") || "",
   urls: defaultUrls(), // the nodes' addresses (?ws=a,b), tried in turn
   url: defaultUrls()[0],

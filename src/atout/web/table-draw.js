@@ -124,7 +124,7 @@ function drawSeats(T, ctx, need) {
           "span",
           { class: "who" },
           h("strong", { class: "pname" }, h("span", { class: "seat-tag", text: ctx.short(s) }), h("wbr"), m.podName(s) || T.tr("free_seat")),
-          h("span", { class: "count", text: `${count} ${T.tr(count === 1 ? "card" : "cards")}` }),
+          h("span", { class: "count", text: T.tr("cards_n", { n: count }) }),
         ),
         turn ? h("span", { class: "sr-only", text: ` (${T.tr("turn_marker")})` }) : null,
         info.away ? h("span", { class: "badge off", text: T.tr("away_seat") }) : info.taken && !info.bot && info.connected === false ? h("span", { class: "badge off", text: T.tr("disconnected_seat") }) : null,
@@ -193,7 +193,7 @@ function drawHand(T) {
     class: "fan hand-fan",
     role: "group",
     id: "hand-cards",
-    "aria-label": `${T.tr("hand")}: ${codes.length} ${T.tr(codes.length === 1 ? "card" : "cards")}`,
+    "aria-label": T.tr("hand_label", { n: codes.length }),
     style: `--n:${Math.max(codes.length, 1)}`,
   });
   for (const code of codes) fan.append(cardNode(T, code, { where: "hand", interactive: true, label: cardName(code, m.lang) }));

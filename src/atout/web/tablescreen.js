@@ -4,8 +4,8 @@
 
 import { S, store, myTurn } from "./state.js";
 import { gameOf } from "./games.js";
-import { tr, colon, gameTitle, seatName, shortName, playerName, podName } from "./names.js";
-import { MOUSE } from "./i18n.js";
+import { tr, gameTitle, seatName, shortName, playerName, podName } from "./names.js";
+import { MOUSE, said } from "./i18n.js";
 import { h, keepFocus, reducedMotion } from "./dom.js";
 import { patch } from "./morph.js";
 import { icon as iconSvg } from "./icons.js";
@@ -169,7 +169,7 @@ function drawTableNow() {
   ui.reactions.hidden = !S.at || S.at.seat == null;
   ui.hintBtn.disabled = S.pending || S.hinting;
   const hint = S.hint && S.at && u && S.hint.table === S.at.table && S.hint.version === u.version ? S.hint : null;
-  const why = hint ? tr("hint_text", { text: S.lang === "fr" ? hint.why_fr : hint.why }) : "";
+  const why = hint ? tr("hint_text", { text: said(hint, S.lang, "why") }) : "";
   if (ui.hint.textContent !== why) ui.hint.textContent = why;
   drawTimer();
   if (u) ui.table.set(tableModel());
@@ -301,7 +301,7 @@ function toggleLog() {
 /** Someone said something: a bubble by their seat for a few seconds, and the same in words. */
 export function showReaction(seat, text) {
   const anchor = seat === (S.at && S.at.seat) ? ui.hand : document.querySelector(`.pod[data-seat="${seat}"]`);
-  if (ui.last) ui.last.textContent = `${seatName(seat)}${colon()}${text}`;
+  if (ui.last) ui.last.textContent = tr("said", { who: seatName(seat), text });
   if (!anchor || !ui.felt) return;
   const root = ui.felt.closest(".table-screen");
   const a = anchor.getBoundingClientRect();

@@ -2,7 +2,7 @@
 // already, play under the account's name.
 
 import { S } from "./state.js";
-import { tr, colon } from "./names.js";
+import { tr } from "./names.js";
 import { h } from "./dom.js";
 import { accountForm } from "./account.js";
 import { connect, loggedIn, logout } from "./session.js";
@@ -21,7 +21,7 @@ export function connectScreen() {
         h("button", { type: "button", class: "primary", id: "connect", "data-key": "connect", onclick: () => connect(S.account), text: tr("play") }),
         h("button", { type: "button", id: "logout", onclick: logout, text: tr("log_out") }),
       ),
-      h("p", { class: "dim" }, tr("server") + colon(), h("code", { text: S.url })),
+      h("p", { class: "dim" }, tr("server"), " ", h("code", { text: S.url })),
     );
   }
   const input = h("input", { id: "name", name: "name", required: true, maxlength: 24, autocomplete: "nickname", value: S.name, "data-key": "name" });
@@ -45,6 +45,6 @@ export function connectScreen() {
     h("h2", { text: tr("connect") }),
     S.error ? h("p", { class: "error", role: "alert", text: S.error }) : null,
     h("div", { class: "connect-ways" }, guest, S.api !== false ? accountForm({ lang: S.lang, name: S.name }, loggedIn) : null),
-    h("p", { class: "dim small" }, tr("server") + colon(), h("code", { text: S.url })),
+    h("p", { class: "dim small" }, tr("server"), " ", h("code", { text: S.url })),
   );
 }
