@@ -34,8 +34,8 @@ def fails(*args: str) -> str:
     ("args", "words"),
     [
         (["demo", "nope"], ["Unknown game 'nope'", "q2j"]),
-        (["demo", "q2j", "--lang", "de"], ["--lang", "en or fr"]),
-        (["games", "--lang", "de"], ["--lang", "en or fr"]),
+        (["demo", "q2j", "--lang", "de"], ["--lang", "one of en, fr"]),
+        (["games", "--lang", "de"], ["--lang", "one of en, fr"]),
         (["verify", "/nonexistent.json"], ["/nonexistent.json", "No such file"]),
         (["serve", "--port", "99999"], ["--port", "less than or equal to 65535"]),
         (["tournament", "-p", "2,x"], ["--players 2,x", "'x' is not a whole number"]),

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from atout.cards import card
+from atout.cliutil import CommandLineError, check_lang, error_line, options_from_pairs
 from atout.games import get_game
 from atout.games.common import cards_in_hand, unknown_move
 from atout.games.errors import AtoutError
@@ -110,3 +111,36 @@ def test_a_refusal_names_its_cards_in_each_language():
         get_game("q2j").check_players(99)
     assert got.value.message == "Q Squared Joe is played by 2 to 10 players."
     assert got.value.message_fr == "Q Squared Joe (Q²J) se joue de 2 à 10 joueurs."
+
+
+@pytest.fixture
+def german(tmp_path: Path) -> Iterator[Path]:
+    """Two messages of the command line in German, nothing else."""
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "cli.ftl").write_text(
+        "cli-error = Fehler: { $text }\n"
+        "cli-option-form = -o { $item }: eine Option ist Name=Wert\n",
+        "utf-8",
+    )
+    add_words(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        remove_words(tmp_path)
+
+
+def test_a_command_line_mistake_is_said_in_a_third_language(german):
+    assert check_lang("de") == "de"
+    with pytest.raises(CommandLineError) as got:
+        options_from_pairs(["face_on_ace"])
+    assert error_line(got.value, "de") == ("Fehler: -o face_on_ace: eine Option ist Name=Wert", 2)
+    with pytest.raises(CommandLineError) as got:  # what German lacks is said in English
+        options_from_pairs(["face_on_ace=maybe"], ["q2j"])
+    assert error_line(got.value, "de") == (
+        "Fehler: -o face_on_ace=maybe: face_on_ace is true or false",
+        2,
+    )
+    assert (
+        error_line(got.value, "fr")[0]
+        == "Erreur : -o face_on_ace=maybe : face_on_ace vaut true ou false"
+    )

@@ -9,10 +9,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cards import card
 from atout.cliutil import Commands, check_lang, options_from_pairs, with_progress
 from atout.games import all_games, get_game
 from atout.games.base import Event, State
+from atout.games.sentences import labels
+from atout.games.sentences import seat as seat_name
+from atout.locales import say
 
 app = typer.Typer(
     cls=Commands,
@@ -61,15 +63,15 @@ def demo(
     game.parse_options(options)
     kinds = bots.split(",")
     kinds = [kinds[i % len(kinds)] for i in range(players)]
-    fr = lang == "fr"
-    console.print(
-        f"[bold]{game.titles[lang]}[/bold] — {players} {'joueurs' if fr else 'players'}, seed {seed}"
-    )
+    title = say(lang, "cli-demo-title", game=game.titles[lang], players=players, seed=str(seed))
+    console.print(f"[bold]{title}[/bold]")
 
     def turn(state: State[Any], seat: int) -> None:
         hand = state.view(seat).get("hand", [])
-        labels = " ".join(card(c).label for c in hand)
-        console.print(f"[dim]{'main de' if fr else 'hand of'} J{seat + 1}: {labels}[/dim]")
+        shown = labels(hand, lang)
+        console.print(
+            f"[dim]{say(lang, 'cli-demo-hand', seat=seat_name(seat, lang), cards=shown)}[/dim]"
+        )
 
     def show(state: State[Any], seat: int | None, events: list[Event]) -> None:
         for e in events:
@@ -78,11 +80,11 @@ def demo(
         if seat is None:
             for s in range(players):
                 hand = state.view(s).get("hand", [])
-                console.print(f"[dim]J{s + 1}: {' '.join(card(c).label for c in hand)}[/dim]")
+                console.print(f"[dim]{seat_name(s, lang)}: {labels(hand, lang)}[/dim]")
 
     rec = play(game, players, options, seed, kinds, on_event=show, on_turn=turn)
     n = len(rec.moves)
-    console.print(f"[bold]{n} {'coups' if fr else 'moves'}.[/bold]")
+    console.print(f"[bold]{say(lang, 'cli-demo-moves', count=n)}[/bold]")
 
 
 @app.command()

@@ -2,7 +2,8 @@
 
 Every command reports a mistake by raising :class:`CommandLineError` (or any
 :class:`~atout.games.base.AtoutError`); ``atout.cli`` turns it into one line on stderr and exit
-code 2, in French when the command runs with ``--lang fr``.
+code 2, in the language the command runs in (``--lang fr``), its words from the catalogue
+(``locales/<lang>/cli.ftl``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import typer
 from typer.core import TyperGroup
 
 from atout.games.base import AtoutError
+from atout.games.sentences import worded
+from atout.locales import FALLBACK, both, languages, say
 
 TRUE = ("true", "yes", "on", "1", "oui", "vrai")
 FALSE = ("false", "no", "off", "0", "non", "faux")
@@ -55,7 +58,7 @@ class Commands(TyperGroup):
             if type(e).__name__ == "NoArgsIsHelpError":  # ``atout`` alone: the help
                 typer.echo(e.format_message())
                 sys.exit(e.exit_code)
-            line, code = error_line(e, _lang_of(argv) == "fr")
+            line, code = error_line(e, _lang_of(argv))
             typer.echo(line, err=True)
             sys.exit(code)
         sys.exit(code if isinstance(code, int) else 0)
@@ -72,9 +75,7 @@ class Commands(TyperGroup):
         except Exception as e:
             if os.environ.get("ATOUT_DEBUG"):
                 raise
-            args = ctx.meta.get("atout.args", [])
-            fr = _lang_of(args) == "fr"
-            line, code = error_line(e, fr)
+            line, code = error_line(e, _lang_of(ctx.meta.get("atout.args", [])))
             typer.echo(line, err=True)
             raise typer.Exit(code) from None
 
@@ -89,56 +90,69 @@ def _lang_of(args: list[str]) -> str:
     return "en"
 
 
-_CLICK_FR = [
-    (r"^Invalid value for (.*?): ", r"Valeur invalide pour \1 : "),
-    (r"^Missing argument (.*)\.$", r"Argument manquant \1."),
-    (r"^Missing option (.*)\.$", r"Option manquante \1."),
-    (r"^No such option: (.*)$", r"Option inconnue : \1"),
-    (r"^No such command (.*)\.$", r"Commande inconnue \1."),
-    (r"^Got unexpected extra argument\(s\) \((.*)\)$", r"Argument(s) en trop : \1"),
-    (r"^Got unexpected extra arguments? \((.*)\)$", r"Argument en trop : \1"),
-    (r"Input should be greater than or equal to (\S+)$", r"la valeur doit être au moins \1"),
-    (r"Input should be less than or equal to (\S+)$", r"la valeur doit être au plus \1"),
-    (r"Input should be a valid integer.*$", r"un nombre entier est attendu"),
-    (r"Input should be a valid number.*$", r"un nombre est attendu"),
-    (r"^Option (.*) requires an argument\.$", r"L'option \1 attend une valeur."),
+#: The command-line library's mistakes (in English), each said again from the catalogue.
+_CLICK = [
+    (r"^Invalid value for (?P<what>.*?): (?P<rest>.*)$", "cli-click-invalid-value"),
+    (r"^Missing argument (?P<what>.*)\.$", "cli-click-missing-argument"),
+    (r"^Missing option (?P<what>.*)\.$", "cli-click-missing-option"),
+    (r"^No such option: (?P<what>.*)$", "cli-click-no-option"),
+    (r"^No such command (?P<what>.*)\.$", "cli-click-no-command"),
+    (r"^Got unexpected extra arguments?(?:\(s\))? \((?P<args>.*)\)$", "cli-click-extra"),
+    (r"Input should be greater than or equal to (?P<least>\S+)$", "cli-click-at-least"),
+    (r"Input should be less than or equal to (?P<most>\S+)$", "cli-click-at-most"),
+    (r"Input should be a valid integer.*$", "cli-click-integer"),
+    (r"Input should be a valid number.*$", "cli-click-number"),
+    (r"^Option (?P<what>.*) requires an argument\.$", "cli-click-needs-value"),
 ]
 
 
-def error_line(e: BaseException, fr: bool = False) -> tuple[str, int]:
+def _click_said(text: str, lang: str) -> str:
+    """The library's message in ``lang`` (as it is in English)."""
+    if lang == FALLBACK:
+        return text
+    for pattern, msg_id in _CLICK:
+
+        def said(m: re.Match[str], msg_id: str = msg_id) -> str:
+            args: dict[str, Any] = m.groupdict()
+            if "args" in args:
+                args["count"] = len(args["args"].split())
+            return say(lang, msg_id, **args)
+
+        text = re.sub(pattern, said, text)
+    return text
+
+
+def error_line(e: BaseException, lang: str = FALLBACK) -> tuple[str, int]:
     """The one line that says what went wrong, and the exit code (2: a mistake, 1: a bug)."""
     import msgspec
 
-    err = "Erreur :" if fr else "Error:"
     if isinstance(e, CommandLineError):
-        return f"{err} {e.text('fr' if fr else 'en')}", 2
+        return say(lang, "cli-error", text=e.text(lang)), 2
     if isinstance(e, AtoutError):
-        return f"{err} {e.text('fr' if fr else 'en')} ({e.code})", 2
+        return say(lang, "cli-error-coded", text=e.text(lang), code=e.code), 2
     if isinstance(e, typer.TyperException):  # usage: bad or missing argument or option
-        text = " ".join(e.format_message().split())
-        if fr:
-            for pat, rep in _CLICK_FR:
-                text = re.sub(pat, rep, text)
+        text = _click_said(" ".join(e.format_message().split()), lang)
         ctx = getattr(e, "ctx", None)
         hint = f" ({ctx.command_path} --help)" if ctx is not None and ctx.parent else ""
-        return f"{err} {text}{hint}", 2
+        return say(lang, "cli-error", text=text + hint), 2
     if type(e).__module__.split(".")[0] in ("sqlite3", "psycopg"):  # a database refused
-        return f"{err} database: {' '.join(str(e).split()) or type(e).__name__}", 2
+        why = " ".join(str(e).split()) or type(e).__name__
+        return say(lang, "cli-error-database", why=why), 2
     if isinstance(e, OSError) and e.filename is not None:
-        return f"{err} {e.filename}: {e.strerror or e}", 2
+        return say(lang, "cli-error", text=f"{e.filename}: {e.strerror or e}"), 2
     if isinstance(e, (OSError, ValueError, msgspec.MsgspecError)):
         # connections, files, and values refused by a parser (json, msgspec, int)
-        return f"{err} {' '.join(str(e).split()) or type(e).__name__}", 2
-    kind = type(e).__name__
-    if fr:
-        return f"Erreur interne ({kind}: {e}) ; ATOUT_DEBUG=1 montre la trace", 1
-    return f"{err} internal error ({kind}: {e}); ATOUT_DEBUG=1 shows the traceback", 1
+        return say(lang, "cli-error", text=" ".join(str(e).split()) or type(e).__name__), 2
+    return say(lang, "cli-error-internal", kind=type(e).__name__, why=str(e)), 1
 
 
 def check_lang(value: str) -> str:
-    """Typer callback of every ``--lang`` option: ``en`` or ``fr``."""
-    if value not in ("en", "fr"):
-        raise typer.BadParameter(f"{value!r}: the language is en or fr")
+    """Typer callback of every ``--lang`` option: a language of the catalogue (en, fr…)."""
+    known = languages()
+    if value not in known:
+        raise typer.BadParameter(
+            say(FALLBACK, "cli-bad-lang", given=repr(value), known=", ".join(known))
+        )
     return value
 
 
@@ -151,10 +165,8 @@ def int_list(text: str, option: str) -> list[int]:
         try:
             out.append(int(item))
         except ValueError:
-            raise CommandLineError(
-                f"{option} {text}: {item!r} is not a whole number (e.g. {option} 2,4)",
-                f"{option} {text} : {item!r} n'est pas un nombre entier (par ex. {option} 2,4)",
-            ) from None
+            said = both("cli-not-whole-number", option=option, given=text, item=repr(item))
+            raise CommandLineError(*said) from None
     return out
 
 
@@ -170,12 +182,8 @@ def ws_addresses(text: str, option: str = "--url") -> list[str]:
         try:
             addresses(u)
         except InvalidURI:
-            raise CommandLineError(
-                f"{option} {text}: {u!r} is not a game master's address "
-                "(ws://HOST:PORT/ws or wss://…, several separated by commas)",
-                f"{option} {text} : {u!r} n'est pas l'adresse d'un maître du jeu "
-                "(ws://HÔTE:PORT/ws ou wss://…, plusieurs séparées par des virgules)",
-            ) from None
+            said = both("cli-not-address", option=option, given=text, item=repr(u))
+            raise CommandLineError(*said) from None
     return found
 
 
@@ -194,21 +202,18 @@ def options_from_pairs(pairs: list[str] | None, games: Iterable[str] = ()) -> di
     for item in pairs or []:
         name, eq, raw = item.partition("=")
         if not eq or not name:
-            raise CommandLineError(
-                f"-o {item}: an option is name=value (e.g. -o face_on_ace=true)",
-                f"-o {item} : une option s'écrit nom=valeur (par ex. -o face_on_ace=true)",
-            )
+            raise CommandLineError(*both("cli-option-form", item=item))
         try:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:
             value = raw
         for game, known in specs:
             if name not in known:
-                names = ", ".join(known) or "none"
-                raise CommandLineError(
-                    f"-o {item}: {game} has no option {name!r} (its options: {names})",
-                    f"-o {item} : {game} n'a pas d'option {name!r} (ses options : {names})",
+                names = {x: ", ".join(known) or say(x, "cli-option-none") for x in ("en", "fr")}
+                said = worded(
+                    "cli-option-unknown", item=item, game=game, name=repr(name), names=names
                 )
+                raise CommandLineError(*said)
             value = _checked(item, known[name], raw, value)
         out[name] = value
     return out
@@ -222,33 +227,21 @@ def _checked(item: str, spec: dict[str, Any], raw: str, value: Any) -> Any:
         if raw in map(str, choices):
             return next(c for c in choices if str(c) == raw)
         some = ", ".join(map(str, choices))
-        raise CommandLineError(
-            f"-o {item}: {name} is one of {some}", f"-o {item} : {name} vaut l'un de {some}"
-        )
+        raise CommandLineError(*both("cli-option-one-of", item=item, name=name, choices=some))
     kind = spec.get("type")
     if kind == "boolean":
         if raw.lower() in TRUE:
             return True
         if raw.lower() in FALSE:
             return False
-        raise CommandLineError(
-            f"-o {item}: {name} is true or false", f"-o {item} : {name} vaut true ou false"
-        )
+        raise CommandLineError(*both("cli-option-boolean", item=item, name=name))
     if kind == "integer":
         lo, hi = spec.get("minimum"), spec.get("maximum")
-        span, span_fr = (
-            (f" from {lo} to {hi}", f" de {lo} à {hi}")
-            if lo is not None and hi is not None
-            else (f" of at least {lo}", f" d'au moins {lo}")
-            if lo is not None
-            else ("", "")
-        )
         ok = isinstance(value, int) and not isinstance(value, bool)
         if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise CommandLineError(
-                f"-o {item}: {name} is a whole number{span}",
-                f"-o {item} : {name} est un nombre entier{span_fr}",
-            )
+            bounds = {"least": str(lo), "most": str(hi)}
+            which = "integer" if lo is None else "integer-from" if hi is None else "integer-between"
+            raise CommandLineError(*both(f"cli-option-{which}", item=item, name=name, **bounds))
     return value
 
 

@@ -14,6 +14,8 @@ from typing import Annotated, Any
 import typer
 
 from atout.cliutil import CommandLineError, options_from_pairs
+from atout.games.sentences import worded
+from atout.locales import both, say
 
 
 def default_db() -> Path:
@@ -325,30 +327,17 @@ def until_stopped(
         _try_bind(host, port)  # before the database is opened and its tables recovered
         asyncio.run(main())
     except socket.gaierror as e:
-        raise CommandLineError(
-            f"cannot listen on --host {host}: {e.strerror or e}",
-            f"impossible d'écouter sur --host {host} : {e.strerror or e}",
-        ) from None
+        said = both("cli-cannot-listen", host=host, why=str(e.strerror or e))
+        raise CommandLineError(*said) from None
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             alt = port + 1 if port < 65535 else 0
-            raise CommandLineError(
-                f"port {port} is already in use on {host} (another game master?): "
-                f"choose another with --port, e.g. --port {alt}",
-                f"le port {port} est déjà pris sur {host} (un autre maître du jeu ?) : "
-                f"choisissez-en un autre avec --port, par ex. --port {alt}",
-            ) from None
+            said = both("cli-port-taken", port=str(port), host=host, alt=str(alt))
+            raise CommandLineError(*said) from None
         if e.errno == errno.EACCES:
-            raise CommandLineError(
-                f"not allowed to listen on port {port}: choose one above 1023 with --port",
-                f"pas le droit d'écouter sur le port {port} : prenez-en un au-delà de 1023 "
-                "avec --port",
-            ) from None
+            raise CommandLineError(*both("cli-port-forbidden", port=str(port))) from None
         if e.errno == errno.EADDRNOTAVAIL:
-            raise CommandLineError(
-                f"--host {host} is not an address of this machine",
-                f"--host {host} n'est pas une adresse de cette machine",
-            ) from None
+            raise CommandLineError(*both("cli-host-not-here", host=host)) from None
         raise
 
 
@@ -401,26 +390,15 @@ def bots(
         )
     except (OSError, TimeoutError, ConnectionError) as e:
         if isinstance(e, ConnectionRefusedError):
-            raise CommandLineError(
-                f"cannot reach the game master at --url {url}: connection refused "
-                "(is 'atout serve' running there?)",
-                f"impossible de joindre le maître du jeu à --url {url} : connexion refusée "
-                "('atout serve' tourne-t-il là ?)",
-            ) from None
+            raise CommandLineError(*both("cli-unreachable-refused", url=url)) from None
         why = (e.strerror or str(e) or type(e).__name__) if isinstance(e, OSError) else str(e)
-        raise CommandLineError(
-            f"cannot reach the game master at --url {url}: {why}",
-            f"impossible de joindre le maître du jeu à --url {url} : {why}",
-        ) from None
+        raise CommandLineError(*both("cli-unreachable", url=url, why=why)) from None
     except Exception as e:  # websockets: a bad URI or an HTTP answer that is not a WebSocket
         from websockets.exceptions import InvalidHandshake, InvalidURI
 
         if not isinstance(e, (InvalidURI, InvalidHandshake)):
             raise
-        raise CommandLineError(
-            f"cannot reach the game master at --url {url}: {e}",
-            f"impossible de joindre le maître du jeu à --url {url} : {e}",
-        ) from None
+        raise CommandLineError(*both("cli-unreachable", url=url, why=str(e))) from None
     if as_json:
         print(json.dumps(res))
     else:
@@ -453,11 +431,13 @@ def verify(
         if not recs:
             raise ValueError("no record in it")
     except (ValueError, msgspec.ValidationError, RecursionError) as e:
-        why = "nested too deep" if isinstance(e, RecursionError) else e
-        raise CommandLineError(
-            f"{record} is not a record from 'atout export' ({why})",
-            f"{record} n'est pas un enregistrement de 'atout export' ({why})",
-        ) from None
+        why = {x: say(x, "cli-nested-too-deep") for x in ("en", "fr")}
+        said = worded(
+            "cli-not-a-record",
+            record=str(record),
+            why=why if isinstance(e, RecursionError) else str(e),
+        )
+        raise CommandLineError(*said) from None
     bad = 0
     for rec in recs:
         try:
@@ -523,7 +503,7 @@ def export(
     if not is_url(db):
         path = Path(db) if db else default_db()
         if not path.exists():
-            raise CommandLineError(f"no database at {path}", f"pas de base de données à {path}")
+            raise CommandLineError(*both("cli-no-database", path=str(path)))
         db = str(path)
     store = open_store(db)
     try:
@@ -532,12 +512,9 @@ def export(
         for tid in ids:
             rec = store.load(tid)
             if rec is None:
-                raise CommandLineError(f"no table {tid}", f"pas de table {tid}")
+                raise CommandLineError(*both("cli-no-table", table=str(tid)))
             if rec.status != Status.FINISHED:
-                raise CommandLineError(
-                    f"table {tid} is not finished: its seed stays secret",
-                    f"la table {tid} n'est pas finie : sa graine reste secrète",
-                )
+                raise CommandLineError(*both("cli-table-not-finished", table=str(tid)))
             records.append(msgspec.to_builtins(export_record(rec)))
     finally:
         store.close()
@@ -559,12 +536,9 @@ def backup(
 
     path = db or default_db()
     if not path.exists():
-        raise CommandLineError(f"no database at {path}", f"pas de base de données à {path}")
+        raise CommandLineError(*both("cli-no-database", path=str(path)))
     if dest.exists():
-        raise CommandLineError(
-            f"{dest} exists already: choose a new file",
-            f"{dest} existe déjà : choisissez un autre fichier",
-        )
+        raise CommandLineError(*both("cli-file-exists", path=str(dest)))
     pages = do_backup(path, dest)
     print(f"backed up {path} to {dest} ({pages} pages)")
 

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from atout.cliutil import CommandLineError, int_list, options_from_pairs, with_progress
+from atout.locales import both
 
 DEMO = {"--game": "q2j,quinze", "--players": "2,4"}
 
@@ -52,24 +53,16 @@ def tournament(
     kinds = [b for b in bots.split(",") if b]
     for flag, given, got in (("--game", game, game_ids), ("--players", players, counts)):
         if not got:
-            raise CommandLineError(
-                f"{flag} {given!r}: nothing to play (e.g. {flag} {DEMO[flag]})",
-                f"{flag} {given!r} : rien à jouer (par ex. {flag} {DEMO[flag]})",
-            )
+            said = both("cli-nothing-to-play", flag=flag, given=repr(given), example=DEMO[flag])
+            raise CommandLineError(*said)
     if not kinds:
-        raise CommandLineError(
-            f"--bots {bots!r}: name at least one bot kind (e.g. --bots heuristic,random)",
-            f"--bots {bots!r} : donnez au moins un type de robot (par ex. --bots heuristic,random)",
-        )
+        raise CommandLineError(*both("cli-no-bot-kind", given=repr(bots)))
     for g in game_ids:
         for n in counts:
             get_game(g).check_players(n)
     cap = max(64, 4 * (os.cpu_count() or 1))
     if workers > cap:
-        raise CommandLineError(
-            f"--workers {workers}: at most {cap} processes here (0: one per core)",
-            f"--workers {workers} : {cap} processus au plus ici (0 : un par cœur)",
-        )
+        raise CommandLineError(*both("cli-too-many-workers", given=str(workers), cap=cap))
     options = options_from_pairs(option, game_ids)
     for kind in set(kinds):
         make_spec(kind, 0)  # an unknown kind is refused before the progress bar

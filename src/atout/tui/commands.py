@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 
 from atout.cliutil import CommandLineError, check_lang, int_list, options_from_pairs, ws_addresses
+from atout.games.sentences import worded
+from atout.locales import both
 
 
 def _seats(text: str) -> list[int]:
@@ -32,11 +34,11 @@ def _check_reachable(url: str) -> int:
     try:
         return asyncio.run(probe())
     except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
-        why = "connection refused" if isinstance(e, ConnectionRefusedError) else str(e)
-        raise CommandLineError(
-            f"cannot reach the game master at --url {url}: {why or type(e).__name__}",
-            f"impossible de joindre le maître du jeu à --url {url} : {why or type(e).__name__}",
-        ) from None
+        if isinstance(e, ConnectionRefusedError):
+            raise CommandLineError(*both("cli-unreachable-refused", url=url)) from None
+        why = str(e)
+        said = both("cli-unreachable", url=url, why=why or type(e).__name__)
+        raise CommandLineError(*said) from None
 
 
 def _default_name() -> str:
@@ -120,25 +122,18 @@ def play(
         get_game(game).parse_options(options)
         wrong = [s for s in seats if not 0 <= s < players]
         if wrong:
-            raise CommandLineError(
-                f"--bots {bots}: seats are numbered 0 to {players - 1}",
-                f"--bots {bots} : les places vont de 0 à {players - 1}",
-            )
+            raise CommandLineError(*both("cli-bad-seats", given=str(bots), last=str(players - 1)))
     if bot_kind is not None and level is not None:
-        raise CommandLineError(
-            f"--level {level} and --bot-kind {bot_kind}: give one of them",
-            f"--level {level} et --bot-kind {bot_kind} : donnez l'un ou l'autre",
-        )
+        raise CommandLineError(*both("cli-level-and-kind", level=level, kind=bot_kind))
     if bot_kind is None:
         level = level or DEFAULT_LEVEL
         bot_kind = level_id(level)
         if bot_kind is None:
-            names = ", ".join(f"{lv.id} ({lv.en.lower()})" for lv in LEVELS)
-            raise CommandLineError(
-                f"--level {level}: no such level; the levels are {names}",
-                f"--level {level} : ce niveau n'existe pas ; les niveaux sont "
-                + ", ".join(lv.fr.lower() for lv in LEVELS),
-            )
+            names = {
+                "en": ", ".join(f"{lv.id} ({lv.en.lower()})" for lv in LEVELS),
+                "fr": ", ".join(lv.fr.lower() for lv in LEVELS),
+            }
+            raise CommandLineError(*worded("cli-no-level", level=level, levels=names))
     make_bot(bot_kind, 0)  # the game master seats registered kinds only
     make_spec(hint_kind, 0)  # a hint may set the search's budget: ismcts:2000
     start = 0
