@@ -20,9 +20,11 @@ from atout.bots.levels import LEVELS
 from atout.client import Client
 from atout.games import all_games, register, unregister
 from atout.games.base import Game
+from atout.locales import has, say
 from atout.sim.runner import simulate
 from atout.tui.app import GameOverScreen, PlayApp
 from atout.tui.session import LocalServer
+from atout.web import rules_page
 from test_tui import SIZE, Screens, check_no_leak, options, until
 
 ID = toygame.GAME.id
@@ -43,6 +45,32 @@ def server(toy):
 
 def test_registered_like_any_game():
     assert all_games()[ID] is toygame.GAME and ID not in conformance.GAMES
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Match (a toy)"), ("fr", "Pareil (un jouet)")])
+def test_its_rules_page_and_words_come_from_its_home(server, lang, title):
+    """Served as the built-in games' are, whole and as the first screen's "in short"; its
+    words said by the catalogue. Before it is registered, neither exists."""
+    from urllib.request import urlopen
+
+    base = server.url.replace("ws://", "http://").removesuffix("/ws")
+    with urlopen(f"{base}/rules/{ID}.{lang}.html") as r:
+        page = r.read().decode()
+    assert r.status == 200 and title.split(" (")[0] in page and "<h1>" in page
+    with urlopen(f"{base}/static/rules/{ID}.{lang}.short.html") as r:
+        short = r.read().decode()
+    assert r.status == 200 and "<li>" in short and "<h2>" not in short
+    assert say(lang, "toygame-move-draw") in ("draw", "piocher")
+
+
+def test_unregistered_its_words_leave_the_catalogue():
+    unregister(ID)
+    try:
+        assert not has("en", "toygame-move-draw")
+        assert rules_page(ID, "en") is None
+    finally:
+        register(toygame.GAME)
+    assert has("en", "toygame-move-draw") and rules_page(ID, "en") is not None
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from importlib import resources
 from markdown_it import MarkdownIt
 
 from atout import locales
+from atout.games import all_games
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -183,16 +184,26 @@ def rules_page(game: str, lang: str, short: bool = False) -> str | None:
     """
     if lang not in SHORT_HEADING:
         return None
-    node = resources.files(__name__).joinpath(
-        "rules", f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
-    )
-    if not node.is_file():
+    text = _rules_source(game, f"{game}.md" if lang == "en" else f"{game}.{lang}.md")
+    if text is None:
         return None
-    text = node.read_text(encoding="utf-8")
     if not short:
         return _render(text, lang)
     section = _short_section(text, lang)
     return None if section is None else _md().render(section)
+
+
+def _rules_source(game: str, name: str) -> str | None:
+    """The markdown ``name`` of ``game``'s rules: this package's (``rules/``, docs/rules), or
+    for a game from outside it, the ``rules/`` of its home (:attr:`atout.games.base.Game.home`)."""
+    node = resources.files(__name__).joinpath("rules", name)
+    if node.is_file():
+        return node.read_text(encoding="utf-8")
+    found = all_games().get(game)
+    home = found.home if found is not None else None
+    if home is not None and (home / "rules" / name).is_file():
+        return (home / "rules" / name).read_text(encoding="utf-8")
+    return None
 
 
 def _md() -> MarkdownIt:
