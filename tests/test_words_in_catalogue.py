@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from atout.cards import card
+from atout.cards import Colour, Suit, card, rank_name
 from atout.cliutil import CommandLineError, check_lang, error_line, options_from_pairs
 from atout.games import get_game
 from atout.games.common import cards_in_hand, unknown_move
@@ -144,3 +144,21 @@ def test_a_command_line_mistake_is_said_in_a_third_language(german):
         error_line(got.value, "fr")[0]
         == "Erreur : -o face_on_ace=maybe : face_on_ace vaut true ou false"
     )
+
+
+def test_a_cards_name_is_the_catalogues_in_any_language(tmp_path: Path):
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "common.ftl").write_text(
+        "rank-name = { $rank ->\n    [Q] Dame\n   *[other] { $rank }\n}\n"
+        "suit-name = { $suit ->\n    [H] Herz\n   *[other] Pik\n}\n"
+        "card-name = { rank-name } von { suit-name }\n",
+        "utf-8",
+    )
+    add_words(tmp_path)
+    try:
+        assert card("QH").name("de") == "Dame von Herz"
+        assert (Suit.HEARTS.name_in("de"), rank_name(12, "de")) == ("Herz", "Dame")
+        assert Colour.RED.name_in("de") == "red"  # what German lacks is said in English
+    finally:
+        remove_words(tmp_path)
+    assert card("QH").name("fr") == "Dame de cœur" and card("JK1").name("fr") == "Joker"

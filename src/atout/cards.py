@@ -1,4 +1,5 @@
-"""Cards, suits, colours and the decks the three games use.
+"""Cards, suits, colours and the decks the three games use (their names in words are the
+catalogue's, :mod:`atout.locales`).
 
 Every physical card is one interned :class:`Card` object whose ``code`` is its compact notation:
 ``"QH"`` (Queen of Hearts), ``"10S"``, ``"AS"``, ``"JK1"`` (first Joker). When two decks are mixed,
@@ -15,6 +16,8 @@ from functools import cache
 from typing import Annotated
 
 import msgspec
+
+from atout.locales import say
 
 
 class Suit(StrEnum):
@@ -34,7 +37,8 @@ class Suit(StrEnum):
         return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
 
     def name_in(self, lang: str = "en") -> str:
-        return _SUIT_NAMES[lang][self]
+        """``Hearts`` / ``cœur``: the catalogue's words (``suit-name``)."""
+        return say(lang, "suit-name", suit=self.value)
 
 
 class Colour(StrEnum):
@@ -44,9 +48,8 @@ class Colour(StrEnum):
     BLACK = "black"
 
     def name_in(self, lang: str = "en") -> str:
-        return {"en": {"red": "red", "black": "black"}, "fr": {"red": "rouge", "black": "noir"}}[
-            lang
-        ][self.value]
+        """``red`` / ``rouge``: the catalogue's words (``colour``)."""
+        return say(lang, "colour", colour=self.value)
 
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -55,26 +58,8 @@ RANKS: tuple[int, ...] = tuple(range(1, 14))
 FACE_RANKS = (JACK, QUEEN, KING)
 
 _SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_NAMES = {
-    "en": {
-        Suit.CLUBS: "Clubs",
-        Suit.DIAMONDS: "Diamonds",
-        Suit.HEARTS: "Hearts",
-        Suit.SPADES: "Spades",
-    },
-    "fr": {
-        Suit.CLUBS: "trèfle",
-        Suit.DIAMONDS: "carreau",
-        Suit.HEARTS: "cœur",
-        Suit.SPADES: "pique",
-    },
-}
 _RANK_TOKEN = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 _TOKEN_RANK = {v: k for k, v in _RANK_TOKEN.items()}
-_RANK_NAMES = {
-    "en": {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"} | {r: str(r) for r in range(2, 11)},
-    "fr": {1: "As", 11: "Valet", 12: "Dame", 13: "Roi"} | {r: str(r) for r in range(2, 11)},
-}
 
 
 def rank_token(rank: int) -> str:
@@ -83,7 +68,8 @@ def rank_token(rank: int) -> str:
 
 
 def rank_name(rank: int, lang: str = "en") -> str:
-    return _RANK_NAMES[lang][rank]
+    """``Queen`` / ``Dame``: the catalogue's words (``rank-name``)."""
+    return say(lang, "rank-name", rank=rank_token(rank))
 
 
 class Card:
@@ -127,14 +113,10 @@ class Card:
         return rank_token(self.rank) + self.suit.symbol
 
     def name(self, lang: str = "en") -> str:
-        """Full name: ``Queen of Hearts`` / ``Dame de cœur``."""
+        """Full name: ``Queen of Hearts`` / ``Dame de cœur`` (the catalogue's ``card-name``)."""
         if self.suit is None:
-            return "Joker"
-        rank = rank_name(self.rank, lang)
-        suit = self.suit.name_in(lang)
-        if lang == "fr":
-            return f"{rank} de {suit}"
-        return f"{rank} of {suit}"
+            return say(lang, "card-joker")
+        return say(lang, "card-name", rank=rank_token(self.rank), suit=self.suit.value)
 
     def __repr__(self) -> str:
         return f"card({self.code!r})"

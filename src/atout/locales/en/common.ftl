@@ -20,18 +20,21 @@ list-comma = { $most }, { $next }
 
 ## Cards
 
-card-name = { $rank ->
+# A rank's name ($rank its token) and a suit's ($suit its letter), alone or in a card's name.
+rank-name = { $rank ->
     [A] Ace
     [J] Jack
     [Q] Queen
     [K] King
    *[other] { $rank }
-} of { $suit ->
+}
+suit-name = { $suit ->
     [C] Clubs
     [D] Diamonds
     [H] Hearts
    *[S] Spades
 }
+card-name = { rank-name } of { suit-name }
 card-joker = Joker
 # A card's short label: Q♥, 10♠.
 card-label = { $rank }{ $symbol }

@@ -21,18 +21,21 @@ list-comma = { $most }, { $next }
 
 ## Cartes
 
-card-name = { $rank ->
+# Le nom d'un rang ($rank son signe) et celui d'une enseigne ($suit sa lettre), seuls ou dans le nom d'une carte.
+rank-name = { $rank ->
     [A] As
     [J] Valet
     [Q] Dame
     [K] Roi
    *[other] { $rank }
-} de { $suit ->
+}
+suit-name = { $suit ->
     [C] trèfle
     [D] carreau
     [H] cœur
    *[S] pique
 }
+card-name = { rank-name } de { suit-name }
 card-joker = Joker
 # L'étiquette courte : V (Valet), D (Dame), R (Roi) ; l'As est A.
 card-label = { $rank ->
