@@ -162,3 +162,18 @@ def test_a_cards_name_is_the_catalogues_in_any_language(tmp_path: Path):
     finally:
         remove_words(tmp_path)
     assert card("QH").name("fr") == "Dame de cœur" and card("JK1").name("fr") == "Joker"
+
+
+def test_a_games_title_is_the_catalogues(tmp_path: Path):
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "quinze.ftl").write_text("quinze-title = Fünfzehn\n", "utf-8")
+    add_words(tmp_path)
+    try:
+        assert get_game("quinze").title("de") == "Fünfzehn"
+        assert get_game("q2j").title("de") == "Q Squared Joe"  # German lacks it: English
+    finally:
+        remove_words(tmp_path)
+    assert get_game("pouilleux").titles == {
+        "en": "Le Pouilleux (special pairs)",
+        "fr": "Le Pouilleux (paires spéciales)",
+    }

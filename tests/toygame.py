@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from itertools import chain
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 import msgspec
 
@@ -181,7 +181,6 @@ def describe(e: Event, lang: str, you: int | None = None) -> str:
 
 class MatchGame(base.Game[MatchOptions]):
     id = "match"
-    titles: ClassVar[dict[str, str]] = {"en": "Match (a toy)", "fr": "Pareil (un jouet)"}
     min_players = 2
     max_players = 4
     Options = MatchOptions

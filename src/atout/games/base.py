@@ -33,6 +33,7 @@ from atout.cards import CODE_PATTERN, Card, card
 from atout.games.errors import AtoutError as AtoutError  # where the server finds it
 from atout.games.errors import BadOptions, IllegalMove
 from atout.games.sentences import refuse, worded
+from atout.locales import has, say
 
 # --------------------------------------------------------------------------- errors
 
@@ -513,7 +514,6 @@ class Game(ABC, Generic[O]):
     """Describes a game and builds its states."""
 
     id: ClassVar[str]
-    titles: ClassVar[dict[str, str]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[Options]]
@@ -528,6 +528,17 @@ class Game(ABC, Generic[O]):
     #: The view's fields, typed; published with the game list so clients draw any game. Read
     #: from :attr:`view_type` when the game declares one.
     view_spec: ClassVar[ViewSpec] = ViewSpec()
+
+    def title(self, lang: str = "en") -> str:
+        """The game's name in ``lang``: its catalogue's ``<id>-title`` (its id until a game from
+        outside the package has its words added)."""
+        msg = f"{self.id}-title"
+        return say(lang, msg) if has(lang, msg) else self.id
+
+    @property
+    def titles(self) -> dict[str, str]:
+        """The game's name in English and French, as ``list_games`` carries it."""
+        return {lang: self.title(lang) for lang in ("en", "fr")}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

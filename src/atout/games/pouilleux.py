@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -786,10 +786,6 @@ def deal_sizes(players: int) -> list[int]:
 
 class PouilleuxGame(Game[PouilleuxOptions]):
     id = "pouilleux"
-    titles: ClassVar[dict[str, str]] = {
-        "en": "Le Pouilleux (special pairs)",
-        "fr": "Le Pouilleux (paires spéciales)",
-    }
     min_players = 2
     max_players = 8
     Options = PouilleuxOptions

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from functools import cache
 from itertools import chain
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -487,7 +487,6 @@ HAND_SIZE = 5
 
 class Q2JGame(Game[Q2JOptions]):
     id = "q2j"
-    titles: ClassVar[dict[str, str]] = {"en": "Q Squared Joe", "fr": "Q Squared Joe (Q²J)"}
     min_players = 2
     max_players = 10
     Options = Q2JOptions

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -759,7 +759,6 @@ class QuinzeState(State[QuinzeOptions]):
 
 class QuinzeGame(Game[QuinzeOptions]):
     id = "quinze"
-    titles: ClassVar[dict[str, str]] = {"en": "Le Quinze", "fr": "Le Quinze"}
     min_players = 2
     max_players = 8
     Options = QuinzeOptions

@@ -4,6 +4,9 @@
 # Variables: $who the seat that acts; $you the reader's part (who: the reader acts; src: a card
 # is taken from the reader; others as each message says; none).
 
+# The game's name (its titles in list_games)
+pouilleux-title = Le Pouilleux (special pairs)
+
 ## Refusals: why a move is not allowed
 
 pouilleux-refused-game-over = The game is over.

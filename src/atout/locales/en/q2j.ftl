@@ -3,6 +3,9 @@
 # Variables: $who the seat that acts; $names cards by name; $you the reader's part (who: the
 # reader acts; first: the reader starts; winner: the reader is among the winners; none).
 
+# The game's name (its titles in list_games)
+q2j-title = Q Squared Joe
+
 ## Refusals: why a move is not allowed ($x the card played, $top the card it does not beat)
 
 q2j-refused-face-on-ace = A { $x } cannot be played on an Ace.

@@ -4,6 +4,9 @@
 # reader acts; dealer, first: the reader deals, starts; winner: the reader is among the winners;
 # none).
 
+# The game's name (its titles in list_games)
+quinze-title = Le Quinze
+
 ## Refusals: why a move is not allowed
 
 quinze-refused-deal-pending = The deal is over: the next dealer deals first.

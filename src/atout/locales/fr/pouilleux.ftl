@@ -4,6 +4,9 @@
 # Variables : $who la place qui agit ; $you le rôle du lecteur (who : il agit ; src : on lui
 # prend une carte ; d'autres comme chaque message le dit ; none).
 
+# Le nom du jeu (ses titres dans list_games)
+pouilleux-title = Le Pouilleux (paires spéciales)
+
 ## Refus : pourquoi un coup n'est pas permis
 
 pouilleux-refused-game-over = La partie est terminée.

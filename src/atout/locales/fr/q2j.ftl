@@ -3,6 +3,9 @@
 # Variables : $who la place qui agit ; $names des cartes par leur nom ; $you le rôle du lecteur
 # (who : il agit ; first : il commence ; winner : il est parmi les gagnants ; none).
 
+# Le nom du jeu (ses titres dans list_games)
+q2j-title = Q Squared Joe (Q²J)
+
 ## Refus : pourquoi un coup n'est pas permis ($x la carte jouée, $x_rank son rang ; $top la carte
 ## qu'elle ne bat pas)
 

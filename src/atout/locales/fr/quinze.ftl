@@ -5,6 +5,9 @@
 # (who : il agit ; dealer, first : il distribue, il commence ; winner : il est parmi les
 # gagnants ; none).
 
+# Le nom du jeu (ses titres dans list_games)
+quinze-title = Le Quinze
+
 ## Refus : pourquoi un coup n'est pas permis
 
 quinze-refused-deal-pending = La partie est finie : le prochain donneur doit d'abord distribuer.

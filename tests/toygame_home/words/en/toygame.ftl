@@ -1,6 +1,9 @@
 # Match (the tests' toy game) in words: a game from outside the package brings its own catalogue
 # (registered, the game adds this directory: its home). Variables: $who a seat, $c and $top cards by name.
 
+# The game's name (its titles in list_games)
+match-title = Match (a toy)
+
 toygame-refused-no-match = { $c } matches neither the suit nor the rank of { $top }.
 toygame-refused-stock-empty = Nothing left to draw: pass.
 toygame-refused-must-draw = Draw while the stock lasts.

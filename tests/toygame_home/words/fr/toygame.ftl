@@ -2,6 +2,9 @@
 # catalogue (enregistré, le jeu ajoute ce répertoire : son home). Variables : $who une place, $c et $top
 # des cartes par leur nom.
 
+# Le nom du jeu (ses titres dans list_games)
+match-title = Pareil (un jouet)
+
 toygame-refused-no-match = { $c } n'a ni la couleur ni la valeur de { $top }.
 toygame-refused-stock-empty = Plus rien à piocher : passez.
 toygame-refused-must-draw = Piochez tant qu'il reste des cartes.
