@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from atout.bots.levels import LEVELS, level_id
 from atout.cards import Colour, Suit, card, rank_name
 from atout.cliutil import CommandLineError, check_lang, error_line, options_from_pairs
 from atout.games import get_game
@@ -177,3 +178,15 @@ def test_a_games_title_is_the_catalogues(tmp_path: Path):
         "en": "Le Pouilleux (special pairs)",
         "fr": "Le Pouilleux (paires spéciales)",
     }
+
+
+def test_a_levels_name_is_the_catalogues(tmp_path: Path):
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "bots.ftl").write_text("bots-level-fort = Stark\n", "utf-8")
+    add_words(tmp_path)
+    try:
+        assert [lv.name("de") for lv in LEVELS] == ["Beginner", "Intermediate", "Stark", "Expert"]
+    finally:
+        remove_words(tmp_path)
+    assert [(lv.en, lv.fr) for lv in LEVELS][0] == ("Beginner", "Débutant")
+    assert level_id("Débutant") == level_id("beginner") == "debutant"

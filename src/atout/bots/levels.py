@@ -36,6 +36,7 @@ from atout.bots.heuristic import STRATEGIES, HeuristicBot
 from atout.bots.ismcts import ISMCTSBot
 from atout.bots.registry import Bot, bot_kinds, make_bot, register, typed
 from atout.games.base import Game, View
+from atout.locales import say
 
 #: The beginner's chance of slipping on a decision that has a real choice, per game
 #: (``MISTAKE`` for the others), set from the ladder's figures (bench/RESULTS.md).
@@ -102,9 +103,21 @@ _NO_MISTAKE = frozenset(
 
 @dataclass(frozen=True)
 class Level:
+    """A level of play, named in words by the catalogue (``bots-level-<id>`` in ``bots.ftl``)."""
+
     id: str
-    en: str
-    fr: str
+
+    def name(self, lang: str = "en") -> str:
+        """``Intermediate`` / ``Moyen``, or in any language of the catalogue."""
+        return say(lang, f"bots-level-{self.id}")
+
+    @property
+    def en(self) -> str:
+        return self.name("en")
+
+    @property
+    def fr(self) -> str:
+        return self.name("fr")
 
     def kind(self, game_id: str) -> str:
         """What this level is made of in ``game_id``, as a bot spec (informational: clients
@@ -135,10 +148,10 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("debutant", "Beginner", "Débutant"),
-    Level("moyen", "Intermediate", "Moyen"),
-    Level("fort", "Strong", "Fort"),
-    Level("expert", "Expert", "Expert"),
+    Level("debutant"),
+    Level("moyen"),
+    Level("fort"),
+    Level("expert"),
 )
 #: The level bots play at when none is named: quick play's, ``atout play``'s, the page's forms.
 #: Published in ``list_games`` (:func:`published`); every other part reads it from here.

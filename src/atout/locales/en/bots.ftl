@@ -4,6 +4,13 @@
 
 bots-random = A random legal move.
 
+## The levels of play, as the lobby, the page and the terminal name them
+
+bots-level-debutant = Beginner
+bots-level-moyen = Intermediate
+bots-level-fort = Strong
+bots-level-expert = Expert
+
 ## Q²J ($top the cards on the pile; $p the chance in percent that $next beats the card)
 
 bots-q2j-win = Play { $names }: it is your last card and wins.

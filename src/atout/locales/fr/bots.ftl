@@ -4,6 +4,13 @@
 
 bots-random = Un coup légal au hasard.
 
+## Les niveaux de jeu, tels que les nomment le salon, la page et le terminal
+
+bots-level-debutant = Débutant
+bots-level-moyen = Moyen
+bots-level-fort = Fort
+bots-level-expert = Expert
+
 ## Q²J ($top les cartes de la pile ; $p la chance, en pour cent, que $next batte la carte)
 
 bots-q2j-win = Jouez { $names } : c'est votre dernière carte, vous gagnez.
