@@ -188,5 +188,5 @@ def test_a_levels_name_is_the_catalogues(tmp_path: Path):
         assert [lv.name("de") for lv in LEVELS] == ["Beginner", "Intermediate", "Stark", "Expert"]
     finally:
         remove_words(tmp_path)
-    assert [(lv.en, lv.fr) for lv in LEVELS][0] == ("Beginner", "Débutant")
+    assert (LEVELS[0].en, LEVELS[0].fr) == ("Beginner", "Débutant")
     assert level_id("Débutant") == level_id("beginner") == "debutant"
