@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 # A page with the table's parts, and a function that mounts a model and records what is sent.
 MOUNT = """async ([model]) => {
   const { CardTable } = await import("/static/table.js");
+  await (await import("/static/i18n.js")).useLanguage(model.lang);
   document.body.innerHTML = `<div id="root"><div id="seats"></div><div id="felt"></div>
     <p id="prompt"></p><div id="actions"></div><div id="hand"></div><span id="sort"></span></div>`;
   const $ = (s) => document.querySelector(s);
@@ -69,8 +70,11 @@ def model(
         )
     )
     view = json.loads(json.dumps(state.view(seat), default=list))
+    summary = get_game(game).rules_summary()  # what list_games publishes of the game
     return {
         "game": game,
+        "moveFields": summary["move_fields"],
+        "facts": json.loads(json.dumps(summary["facts"])),
         "lang": "en",
         "me": seat,
         "turn": seat,

@@ -2,7 +2,7 @@
 // bots' level, pauses and time limit, the game's own options (from its option specs).
 
 import { S } from "./state.js";
-import { BOT_KINDS, defaultForm, gameOf, levelsOf } from "./games.js";
+import { botKinds, defaultForm, gameOf, levelsOf } from "./games.js";
 import { tr, gameTitle } from "./names.js";
 import { optionHelp, optionLabel, said, valueWord } from "./i18n.js";
 import { h, $ } from "./dom.js";
@@ -103,14 +103,14 @@ function seatsChoice(f) {
 /** The bots: the levels the game master lists (by how hard they are), then the raw kinds for
  *  experts. */
 function botKindChoice(f, g) {
-  const kinds = () => BOT_KINDS.map((k) => h("option", { value: k, selected: k === f.botKind, text: valueWord(k, S.lang) }));
+  const kinds = () => botKinds(g).map((k) => h("option", { value: k, selected: k === f.botKind, text: valueWord(k, S.lang) }));
   return h(
     "select",
     { id: "f-bot-kind", "data-key": "f-bot-kind", onchange: (ev) => (f.botKind = ev.target.value) },
     levelsOf(g).length
       ? [
           h("optgroup", { label: tr("levels") }, levelsOf(g).map((l) => h("option", { value: l.id, selected: l.id === f.botKind, text: said(l, S.lang) }))),
-          h("optgroup", { label: tr("bot_kinds_raw") }, kinds()),
+          botKinds(g).length ? h("optgroup", { label: tr("bot_kinds_raw") }, kinds()) : null,
         ]
       : kinds(),
   );

@@ -94,16 +94,17 @@ const Q2J = {
   tapMore(cands, sel, ctx) {
     return ctx.tr("tap_more");
   },
+  // the result: what the score column counts
+  result: { scoreWord: "cards_left" },
 };
 
 // ------------------------------------------------------------------------------- Le Quinze
 
-const QUINZE_VALUES = { A: 1, J: 11, Q: 12, K: 13 };
-
-function quinzeValue(code) {
-  if (code.startsWith("JK")) return -1;
-  const r = code.replace(/#\d$/, "").slice(0, -1);
-  return QUINZE_VALUES[r] || Number(r);
+/** A card's value in Le Quinze's sums as the game publishes it (list_games' facts.card_values,
+ *  by rank, "JK" a Joker), never worked out here. */
+function cardValue(code, values) {
+  const rank = code.startsWith("JK") ? "JK" : code.replace(/#\d$/, "").slice(0, -1);
+  return values[rank] ?? 0;
 }
 
 /** What a deal counted for each seat: its `scores` (out on one's own first turn in a match: −50,
@@ -179,13 +180,19 @@ const QUINZE = {
   },
   positionSeat: () => null,
   selectionText(cards, ctx) {
-    const aces = cards.filter((c) => c.startsWith("A")).length;
-    const sum = cards.reduce((s, c) => s + quinzeValue(c), 0);
-    if (!aces) return ctx.tr("sum", { sum }) + (sum === 15 ? " ✓" : "");
-    // an Ace counts 1 or 14: say which one makes the fifteen, or both sums while none does
-    if (sum === 15) return `${ctx.tr("sum_ace", { sum, ace: 1 })} ✓`;
-    if (sum + 13 === 15) return `${ctx.tr("sum_ace", { sum: 15, ace: 14 })} ✓`;
-    return ctx.tr("sum_aces", { low: sum, high: sum + 13 });
+    // the sum of the selection by the game's own values; an Ace counts low or high (the game's
+    // ace_high): say which one makes the fifteen, or both sums while none does
+    const facts = ctx.table.model.facts || {};
+    const values = facts.card_values;
+    if (!values) return null;
+    const target = facts.fifteen;
+    const sum = cards.reduce((s, c) => s + cardValue(c, values), 0);
+    const aces = cards.some((c) => c.startsWith("A"));
+    if (!aces || facts.ace_high == null) return ctx.tr("sum", { sum }) + (sum === target ? " ✓" : "");
+    const bump = facts.ace_high - values.A;
+    if (sum === target) return `${ctx.tr("sum_ace", { sum, ace: values.A })} ✓`;
+    if (sum + bump === target) return `${ctx.tr("sum_ace", { sum: target, ace: facts.ace_high })} ✓`;
+    return ctx.tr("sum_aces", { low: sum, high: sum + bump, one: values.A, ace: facts.ace_high });
   },
   freeMove(cards) {
     return cards.length >= 2 ? { type: "fifteen", cards: [...cards] } : null;
@@ -203,7 +210,30 @@ const QUINZE = {
   tapMore(cands, sel, ctx) {
     return ctx.tr("quinze_more");
   },
+  // the result: points, and a match's deals one by one
+  result: {
+    scoreWord: "points",
+    extra: (res, n, ctx) => ((res.detail || {}).history || []).length ? dealsTable(res.detail.history, n, ctx) : null,
+  },
 };
+
+/** A match's deals on the result screen: each one's points by seat (★ out on the first turn),
+ *  and the totals. */
+function dealsTable(history, n, ctx) {
+  return h(
+    "table",
+    { class: "scores deals" },
+    h("caption", { text: ctx.tr("deals_caption") }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: ctx.tr("deal_short") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", class: "num", text: ctx.short(i) })))),
+    h(
+      "tbody",
+      {},
+      history.map((d) => h("tr", {}, h("th", { scope: "row", text: String(d.deal) }), dealScores(d).map((p, i) => h("td", { class: "num" + (d.out === i ? " out" : ""), text: String(p) + (d.first_turn && d.out === i ? " ★" : "") })))),
+      h("tr", { class: "total" }, h("th", { scope: "row", text: ctx.tr("total") }), Array.from({ length: n }, (_, i) => h("td", { class: "num", text: String(history.reduce((s, d) => s + (dealScores(d)[i] || 0), 0)) }))),
+    ),
+    history.some((d) => d.first_turn) ? h("tfoot", {}, h("tr", {}, h("td", { colspan: n + 1, class: "dim small", text: ctx.tr("bonus_note") }))) : null,
+  );
+}
 
 // ------------------------------------------------------------------------------- Le Pouilleux
 
@@ -292,6 +322,16 @@ const POUILLEUX = {
     return moveWord(m.type, ctx.lang);
   },
   tapMore: (c, s, ctx) => ctx.tr("tap_more"),
+  // the result: who holds the pouilleux is the big loser (when there is a loser at all)
+  result: {
+    scoreWord: "cards_left",
+    loserWord: "grand_perdant",
+    lost: (i, res) => (res.losers || []).includes(i) || ((res.detail || {}).pouilleux === i && (res.losers || []).length > 0),
+    ending: (res, ctx) => {
+      const d = res.detail || {};
+      return d.pouilleux == null ? null : ctx.tr((res.losers || []).length ? "pouilleux_holder" : "pouilleux_holder_two", { who: ctx.seatName(d.pouilleux) });
+    },
+  },
 };
 
 // ------------------------------------------------------------------------------- any other game
@@ -361,6 +401,14 @@ export const GENERIC = {
   actText: (m, ctx) => [moveWord(m.type, ctx.lang), ...Object.entries(m).filter(([k]) => k !== "type").map(([, v]) => (Array.isArray(v) ? glyphs(v, ctx) : String(v)))].join(" "),
   paramPrompt: () => "",
   tapMore: (c, s, ctx) => ctx.tr("tap_more"),
+  // the result: the score column, the losers, a sentence of ours when the game master sent none,
+  // and anything more to show (a match's deals)
+  result: { scoreWord: "score", loserWord: "loser", lost: (i, res) => (res.losers || []).includes(i), ending: () => null, extra: () => null },
 };
+
+/** What the result screen shows of ``game`` (its layout's, the generic one's for the rest). */
+export function resultOf(game) {
+  return { ...GENERIC.result, ...((LAYOUTS[game] || GENERIC).result || {}) };
+}
 
 export const LAYOUTS = { q2j: Q2J, quinze: QUINZE, pouilleux: POUILLEUX };

@@ -2,9 +2,9 @@
 // the create form (create.js) below.
 
 import { S, store } from "./state.js";
-import { levelsOf } from "./games.js";
+import { levelOr, levelsOf } from "./games.js";
 import { tr, gameTitle, shortName, botNamed } from "./names.js";
-import { optionLabel, said, valueWord } from "./i18n.js";
+import { has, optionLabel, said, valueWord } from "./i18n.js";
 import { cardEl } from "./cards.js";
 import { h, $, keepFocus } from "./dom.js";
 import { joinTable, mine, moreTables, quickPlay, refreshTables, resumeMine, watchTable } from "./seating.js";
@@ -53,8 +53,8 @@ export function showLobbyError() {
 function quickLevelChoice() {
   const levels = levelsOf(S.games[0]);
   if (!levels.length) return null;
-  // a level kept from another version of the game master and no longer listed: the default
-  if (!levels.some((l) => l.id === S.quickLevel)) S.quickLevel = levels.some((l) => l.id === "moyen") ? "moyen" : levels[0].id;
+  // none chosen yet, or a level kept from another version of the game master: the default
+  S.quickLevel = levelOr(S.games[0], S.quickLevel);
   const current = S.quickLevel;
   return h(
     "label",
@@ -87,7 +87,7 @@ function gameTile(g) {
     { class: "tile", dataset: { game: g.id }, "aria-labelledby": `tile-${g.id}` },
     fan,
     h("h2", { id: `tile-${g.id}`, text: gameTitle(g.id) }),
-    h("p", { class: "tagline", text: tr("game_tagline_" + g.id) }),
+    has(S.lang, "game_tagline_" + g.id) ? h("p", { class: "tagline", text: tr("game_tagline_" + g.id) }) : null,
     h("p", { class: "dim small", text: tr("players_range", { min: g.min_players, max: g.max_players }) }),
     h(
       "div",

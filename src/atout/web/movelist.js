@@ -4,22 +4,29 @@
 import { S, myTurn } from "./state.js";
 import { tr, seatName } from "./names.js";
 import { label, moveWord, valueWord } from "./i18n.js";
-import { cardName, cardsEl, isCardCode, isCardList } from "./cards.js";
+import { cardName, cardsEl } from "./cards.js";
 import { h } from "./dom.js";
-import { moveCards } from "./select.js";
+import { moveCards, shape } from "./select.js";
+import { tableGame } from "./games.js";
 import { sendMove } from "./play.js";
 
-/** The move in words for screen readers, and as a label: verb, cards, other fields. */
+/** The move in words for screen readers, and as a label: verb, cards, its choices (players by
+ *  name: two of them a swap, one the player it is done to; a card of a hand by its place). */
 export function moveParts(m) {
   const lang = S.lang;
   const word = moveWord(m.type, lang);
   const extras = [];
-  const cards = moveCards(m);
-  if ("target" in m && "other" in m && m.other != null) extras.push(`${seatName(m.target)} ↔ ${seatName(m.other)}`);
-  else if ("target" in m && m.target != null) extras.push(tr("move_from", { who: seatName(m.target) }));
-  for (const [k, v] of Object.entries(m)) {
-    if (k === "type" || k === "target" || k === "other" || v == null) continue;
-    if (isCardCode(v) || isCardList(v)) continue;
+  const g = tableGame() || {};
+  const fields = g.move_fields;
+  const cards = moveCards(m, fields);
+  const players = Number((S.update && S.update.view.players) || (S.info && S.info.players) || 0);
+  const choices = shape(m, fields).choices.filter((k) => m[k] != null);
+  const seats = choices.filter((k) => k !== "position" && Number.isInteger(m[k]) && m[k] >= 0 && m[k] < players);
+  if (seats.length >= 2) extras.push(seats.map((k) => seatName(m[k])).join(" ↔ "));
+  else if (seats.length === 1) extras.push(tr("move_from", { who: seatName(m[seats[0]]) }));
+  for (const k of choices) {
+    const v = m[k];
+    if (seats.includes(k)) continue;
     if (k === "position" && Number.isInteger(v)) extras.push(tr("move_position", { n: v + 1 }));
     else if (typeof v === "string") extras.push(valueWord(v, lang));
     else extras.push(`${label(k, lang).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);

@@ -6,11 +6,10 @@ import { tr, seatName, shortName, podName } from "./names.js";
 import { h } from "./dom.js";
 import { sentenceNodes } from "./cards.js";
 import { play } from "./sound.js";
-import { dealScores } from "./layouts.js";
+import { resultOf } from "./layouts.js";
 import { fairness } from "./fairness.js";
 import { leave, rematch } from "./play.js";
 
-const SCORE_WORD = { q2j: "cards_left", pouilleux: "cards_left", quinze: "points" };
 const SHOWN = new WeakMap(); // the result layer -> what it shows (drawn again only when that changes)
 
 /** Draws the result (``S.over``) into the layer ``over``, or hides it while the game goes on. */
@@ -26,9 +25,9 @@ export function drawOver(over) {
   if (SHOWN.get(over) === key) return;
   const res = o.result || {};
   const winners = res.winners || [];
-  const losers = res.losers || [];
-  const detail = res.detail || {};
   const game = (S.info && S.info.game) || (S.update && S.update.view.game);
+  const shown = resultOf(game); // what the game's layout shows of a result
+  const ctx = { tr, seatName, short: shortName };
   const me = S.at ? S.at.seat : null;
   const n = Math.max(S.info && S.info.seats ? S.info.seats.length : 0, (res.scores || []).length);
   let verdict = null;
@@ -37,17 +36,14 @@ export function drawOver(over) {
     verdict = h("p", { class: "verdict " + (won ? "win" : "lose"), text: won ? tr(winners.length === 1 ? "you_win" : "you_share") : tr("you_lose") });
   } else verdict = h("p", { class: "verdict", text: tr(winners.length === 1 ? "winner_is" : "winners", { who: winners.map(seatName).join(", ") || "—" }) });
   const ending = S.log.filter((e) => e.kind === "game_over").map((e) => e.text);
+  const ours = shown.ending(res, ctx);
   const parts = [
     h("h2", { id: "over-h", tabindex: -1, text: tr("game_over") }),
     verdict,
-    // the game master's own sentence (who won, who holds the pouilleux), else ours
-    ending.length
-      ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang))
-      : game === "pouilleux" && detail.pouilleux != null
-        ? h("p", { class: "ending" }, tr(losers.length ? "pouilleux_holder" : "pouilleux_holder_two", { who: seatName(detail.pouilleux) }))
-        : null,
-    ranking(res, game, n, me),
-    game === "quinze" && detail.history && detail.history.length ? dealsTable(detail.history, n) : null,
+    // the game master's own sentence (who won, who holds the pouilleux), else the layout's
+    ending.length ? h("p", { class: "ending" }, sentenceNodes(ending[ending.length - 1], S.lang)) : ours ? h("p", { class: "ending", text: ours }) : null,
+    ranking(res, shown, n, me),
+    shown.extra(res, n, ctx),
     fairness(o),
     S.votes.length ? h("p", { class: "dim", text: tr("rematch_votes", { who: S.votes.map(seatName).join(", ") }) }) : null,
     S.message ? h("p", { class: "dim", text: S.message }) : null,
@@ -71,12 +67,10 @@ export function drawOver(over) {
 }
 
 /** The seats from first to last: winners, then by score, the loser(s) last; ties share a rank. */
-function ranking(res, game, n, me) {
+function ranking(res, shown, n, me) {
   const winners = res.winners || [];
-  const losers = res.losers || [];
   const scores = res.scores || [];
-  const detail = res.detail || {};
-  const lost = (i) => losers.includes(i) || (game === "pouilleux" && detail.pouilleux === i && losers.length > 0);
+  const lost = (i) => shown.lost(i, res);
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => winners.includes(b) - winners.includes(a) || lost(a) - lost(b) || (scores[a] ?? 0) - (scores[b] ?? 0));
   let rank = 0;
   let prev = null;
@@ -87,7 +81,7 @@ function ranking(res, game, n, me) {
     const won = winners.includes(i);
     const badges = [];
     if (won) badges.push(h("span", { class: "badge win", text: tr("winner") }));
-    if (lost(i)) badges.push(h("span", { class: "badge lose", text: tr(game === "pouilleux" ? "grand_perdant" : "loser") }));
+    if (lost(i)) badges.push(h("span", { class: "badge lose", text: tr(shown.loserWord) }));
     if (i === me) badges.push(h("span", { class: "badge you", text: tr("you") }));
     return h("tr", { class: won ? "won" : "" }, h("td", { class: "num", text: String(rank) }), h("th", { scope: "row" }, shortName(i), " ", h("span", { class: "pl", text: podName(i) || "" }), " ", badges), h("td", { class: "num", text: scores[i] != null ? fmtScore(scores[i]) : "" }));
   });
@@ -95,7 +89,7 @@ function ranking(res, game, n, me) {
     "table",
     { class: "scores ranking" },
     h("caption", { class: "sr-only", text: tr("ranking") }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num", text: "#" }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr(SCORE_WORD[game] || "score") }))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num", text: "#" }), h("th", { scope: "col", text: tr("player") }), h("th", { scope: "col", class: "num", text: tr(shown.scoreWord) }))),
     h("tbody", {}, rows),
   );
 }
@@ -113,20 +107,4 @@ function peekButton(over) {
   const btn = h("button", { type: "button", id: "see-table", "data-key": "see-table", onclick: () => said(btn, over.classList.toggle("peek")) });
   said(btn, over.classList.contains("peek"));
   return btn;
-}
-
-function dealsTable(history, n) {
-  return h(
-    "table",
-    { class: "scores deals" },
-    h("caption", { text: tr("deals_caption") }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("deal_short") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", class: "num", text: shortName(i) })))),
-    h(
-      "tbody",
-      {},
-      history.map((d) => h("tr", {}, h("th", { scope: "row", text: String(d.deal) }), dealScores(d).map((p, i) => h("td", { class: "num" + (d.out === i ? " out" : ""), text: String(p) + (d.first_turn && d.out === i ? " ★" : "") })))),
-      h("tr", { class: "total" }, h("th", { scope: "row", text: tr("total") }), Array.from({ length: n }, (_, i) => h("td", { class: "num", text: String(history.reduce((s, d) => s + (dealScores(d)[i] || 0), 0)) }))),
-    ),
-    history.some((d) => d.first_turn) ? h("tfoot", {}, h("tr", {}, h("td", { colspan: n + 1, class: "dim small", text: tr("bonus_note") }))) : null,
-  );
 }

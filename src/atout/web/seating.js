@@ -4,7 +4,7 @@
 import { ServerError } from "./net.js";
 import { S, store, saveSeat, resetTable } from "./state.js";
 import { emit } from "./events.js";
-import { defaultForm, gameOf, levelsOf } from "./games.js";
+import { defaultForm, gameOf, levelOr } from "./games.js";
 import { refused } from "./refusals.js";
 
 /** The lobby, with ``message`` in its error line; its tables fetched again. */
@@ -105,7 +105,7 @@ async function toTable(cmd, table, then) {
  *  seats filled with bots at once or after waiting for people (``S.quickFill``). */
 export async function quickPlay(game, players) {
   const fill = S.quickFill;
-  const level = levelsOf(gameOf(game)).some((l) => l.id === S.quickLevel) ? S.quickLevel : "moyen";
+  const level = levelOr(gameOf(game), S.quickLevel);
   store.set("atout.quickFill", fill);
   store.set("atout.quickLevel", level);
   try {

@@ -61,7 +61,7 @@ export const S = {
   page: null, // {page, id|game|name} for the pages outside the game (replay, leaderboard, player)
   invite: null, // a table id from an invitation link (/t/<table>) to join once connected
   quickFill: store.get("atout.quickFill") || "bots", // quick play: "bots" now, or "wait" for people
-  quickLevel: store.get("atout.quickLevel") || "moyen", // quick play: the bots' level (a bot_levels id)
+  quickLevel: store.get("atout.quickLevel"), // quick play: the bots' level (a bot_levels id; null: the game's default)
   waitUntil: null, // performance.now() when our quick-play table may be filled with bots
   quickWait: 30, // seconds a quick-play table waits for people before bots may fill it
   retries: 0,

@@ -8,11 +8,11 @@
 // click listener (table-events.js).
 
 import { faceEl, cardName } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, label, valueWord } from "./i18n.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
 import { patch } from "./morph.js";
-import { moveCards, sortHand } from "./select.js";
+import { sortHand } from "./select.js";
 
 /** What a layout draws with: the language, names, and cards made by the table. */
 function context(T) {
@@ -37,7 +37,7 @@ function sendable(T, move) {
 }
 
 /** The attributes of a control that chooses ``value`` for ``param`` (a colour, a player). */
-const choice = (param, value) => ({ act: "choose", param, value: String(value) });
+const choice = (param, value) => ({ act: "choose", param, value: String(value), ...(typeof value === "number" ? { number: "" } : {}) });
 
 /** Draws the table ``T`` from its model and selection: each part patched into the page. */
 export function draw(T) {
@@ -49,7 +49,7 @@ export function draw(T) {
   const need = exact.length ? T.nextParam(exact) : null;
   drawSeats(T, ctx, need);
   const felt = [L.felt(m.view, ctx, T)].flat();
-  if (need && need.key === "colour") felt.push(colourChooser(T, need.values));
+  if (need && need.kind === "choice") felt.push(chooser(T, ctx, need, exact));
   felt.push(blindHand(T, ctx));
   patch(T.p.felt, felt.filter(Boolean));
   T.p.felt.dataset.game = m.game;
@@ -94,8 +94,8 @@ function drawSeats(T, ctx, need) {
     const s = (start + i) % n;
     if (s !== m.me) order.push(s);
   }
-  const targets = need && (need.key === "target" || need.key === "pair") ? need.values : [];
-  const chosen = [...(T.sel.pair || []), T.sel.params.target].filter((x) => x != null);
+  const targets = need && need.kind !== "choice" ? need.values : [];
+  const chosen = [...(T.sel.pair || []), ...Object.values(T.sel.params).filter(Number.isInteger)];
   const sizes = m.view.hand_sizes || [];
   const pods = order.map((s) => {
     const turn = m.turn === s && !m.over;
@@ -138,17 +138,22 @@ function drawSeats(T, ctx, need) {
   T.p.seats.dataset.n = String(pods.length);
 }
 
-function colourChooser(T, values) {
-  const box = h("div", { class: "chooser", role: "group", "aria-label": T.tr("choose_colour") });
-  box.append(h("p", { class: "chooser-title", text: T.tr("choose_colour") }));
-  for (const v of values) {
+const SUIT_GLYPHS = { red: "♥♦", black: "♠♣" }; // a colour of cards shown by its suits
+
+/** The values of a choice still to make (a colour to impose), each a button on the felt. */
+function chooser(T, ctx, need, exact) {
+  const title = T.layout.paramPrompt(need, exact, ctx) || label(need.key);
+  const box = h("div", { class: "chooser", role: "group", "aria-label": title });
+  box.append(h("p", { class: "chooser-title", text: title }));
+  for (const v of need.values) {
+    const suits = SUIT_GLYPHS[v];
     box.append(
       h(
         "button",
-        { type: "button", class: "colour-chip " + v, dataset: { colour: v, ...choice("colour", v) } },
-        h("span", { class: "suits", "aria-hidden": "true", text: v === "red" ? "♥♦" : "♠♣" }),
-        " ",
-        T.tr("colour_" + v),
+        { type: "button", class: `choice-chip ${need.key}-chip ${v}`, dataset: { [need.key]: v, ...choice(need.key, v) } },
+        suits ? h("span", { class: "suits", "aria-hidden": "true", text: suits }) : null,
+        suits ? " " : null,
+        valueWord(v, T.model.lang),
       ),
     );
   }
@@ -157,7 +162,7 @@ function colourChooser(T, values) {
 
 /** Moves that name a position in someone's hand (a blind draw): that hand's backs, each a button. */
 function blindHand(T, ctx) {
-  const pos = T.legal().filter((m) => "position" in m && !moveCards(m).length);
+  const pos = T.legal().filter((m) => "position" in m && !T.cardsOf(m).length);
   if (!pos.length) return null;
   const type = pos[0].type;
   const seat = T.layout.positionSeat(T.model.view, type);
@@ -220,7 +225,7 @@ function drawActions(T, ctx, exact, need) {
       if (sum) prompt.push(h("span", { class: "sum", id: "sum", text: sum }));
       if (need) {
         prompt.push(h("span", { class: "need", text: L.paramPrompt(need, exact, ctx) }));
-        if (need.key !== "colour") {
+        if (need.kind !== "choice") {
           for (const v of need.values) {
             out.push(h("button", { type: "button", class: "target", dataset: { target: v, ...choice(need.key, v) }, text: v === m.me ? T.tr("yourself") : ctx.seatName(v) }));
           }
@@ -237,7 +242,7 @@ function drawActions(T, ctx, exact, need) {
       } else if (L.tapMore) prompt.push(h("span", { class: "need", text: L.tapMore(T.candidates(), T.sel.cards, ctx) }));
       if (L.supersets) {
         for (const mv of T.candidates()) {
-          if (moveCards(mv).length > T.sel.cards.length) out.push(act(mv, "act"));
+          if (T.cardsOf(mv).length > T.sel.cards.length) out.push(act(mv, "act"));
         }
       }
       out.push(h("button", { type: "button", class: "quiet", id: "clear", dataset: { act: "clear" }, text: T.tr("clear") }));
@@ -246,7 +251,7 @@ function drawActions(T, ctx, exact, need) {
     }
     if (!forced) {
       for (const mv of legal) {
-        if (moveCards(mv).length || "position" in mv) continue;
+        if (T.cardsOf(mv).length || "position" in mv) continue;
         if (L.onBoard && L.onBoard(mv)) continue;
         out.push(act(mv, "act plain"));
       }

@@ -31,7 +31,7 @@ function act(table, ev) {
   } else if (d.act === "send") {
     const move = table.sendable[Number(d.send)];
     if (move) table.send(move);
-  } else if (d.act === "choose") table.choose(d.param, d.param === "colour" ? d.value : Number(d.value));
+  } else if (d.act === "choose") table.choose(d.param, "number" in d ? Number(d.value) : d.value);
   else if (d.act === "clear") table.clear();
   else if (d.act === "sort") table.toggleSort();
 }

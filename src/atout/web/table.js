@@ -57,6 +57,21 @@ export class CardTable {
     return (this.model && LAYOUTS[this.model.game]) || GENERIC;
   }
 
+  /** What each move type's fields hold, as the game publishes it (list_games' move_fields). */
+  get fields() {
+    return this.model && this.model.moveFields;
+  }
+
+  /** The cards move ``m`` names. */
+  cardsOf(m) {
+    return moveCards(m, this.fields);
+  }
+
+  /** Whether move ``m`` asks for more than its cards (a choice: a colour, a player, a position). */
+  choosing(m) {
+    return hasParams(m, this.fields);
+  }
+
   tr(key, vars) {
     return t(this.model.lang, key, vars);
   }
@@ -128,17 +143,17 @@ export class CardTable {
 
   /** Moves whose cards hold every selected card. */
   candidates(cards = this.sel.cards) {
-    return candidates(this.legal(), cards);
+    return candidates(this.legal(), cards, this.fields);
   }
 
   /** Moves naming exactly the selected cards and agreeing with the parameters chosen so far. */
   exact() {
-    return exact(this.legal(), this.sel);
+    return exact(this.legal(), this.sel, this.fields);
   }
 
-  /** The parameter still to choose (colour, target, other) and its values, or null. */
+  /** The choice still to make among ``moves`` (select.js nextParam), or null. */
   nextParam(moves) {
-    return nextParam(moves, this.sel);
+    return nextParam(moves, this.sel, this.fields, this.model.players);
   }
 
   tapCard(code, where) {
@@ -165,8 +180,8 @@ export class CardTable {
     sel.pair = [];
     this.autoExtend();
     const found = this.exact();
-    const bigger = this.candidates().some((m) => moveCards(m).length > sel.cards.length);
-    if (this.layout.tapToSend && found.length === 1 && !bigger && !hasParams(found[0]) && where === "hand") {
+    const bigger = this.candidates().some((m) => this.cardsOf(m).length > sel.cards.length);
+    if (this.layout.tapToSend && found.length === 1 && !bigger && !this.choosing(found[0]) && where === "hand") {
       this.send(found[0]);
       return;
     }
@@ -179,10 +194,11 @@ export class CardTable {
     if (!this.layout.autoExtend) return;
     const cand = this.candidates();
     if (!cand.length) return;
-    const first = moveCards(cand[0]);
-    if (first.length > this.sel.cards.length && cand.every((m) => sameSet(moveCards(m), first))) this.sel.cards = [...first];
+    const first = this.cardsOf(cand[0]);
+    if (first.length > this.sel.cards.length && cand.every((m) => sameSet(this.cardsOf(m), first))) this.sel.cards = [...first];
   }
 
+  /** A choice made: ``value`` for ``key`` (a colour, a player), or one more player of a pair. */
   choose(key, value) {
     if (key === "pair") this.sel.pair = [...(this.sel.pair || []), value];
     else this.sel.params[key] = value;
@@ -207,8 +223,8 @@ export class CardTable {
   dropCard(code, type) {
     if (!this.myTurn()) return;
     const cards = this.sel.cards.includes(code) ? this.sel.cards : [code];
-    const found = this.legal().filter((m) => m.type === type && sameSet(moveCards(m), cards));
-    if (found.length === 1 && !hasParams(found[0])) this.send(found[0]);
+    const found = this.legal().filter((m) => m.type === type && sameSet(this.cardsOf(m), cards));
+    if (found.length === 1 && !this.choosing(found[0])) this.send(found[0]);
     else if (found.length) {
       this.sel.cards = [...cards];
       this.draw();
@@ -237,7 +253,7 @@ export class CardTable {
     const legal = this.legal();
     if (legal.length !== 1) return null;
     const m = legal[0];
-    return moveCards(m).length || hasParams(m) ? null : m;
+    return this.cardsOf(m).length || this.choosing(m) ? null : m;
   }
 
   scheduleAuto() {

@@ -3,7 +3,7 @@
 // move list), the log drawer and the result layer. Drawn from the state on "table" (events.js).
 
 import { S, store, myTurn } from "./state.js";
-import { gameOf } from "./games.js";
+import { gameOf, tableGame } from "./games.js";
 import { tr, gameTitle, seatName, shortName, playerName, podName } from "./names.js";
 import { MOUSE, said } from "./i18n.js";
 import { h, keepFocus, reducedMotion } from "./dom.js";
@@ -120,6 +120,8 @@ function tableModel() {
   return {
     game: view.game || info.game,
     spec: (gameOf(view.game || info.game) || {}).view_spec || null, // the game's published view fields
+    moveFields: (gameOf(view.game || info.game) || {}).move_fields || null, // what each move's fields hold
+    facts: (gameOf(view.game || info.game) || {}).facts || {}, // what the game lets a client help with
     lang: S.lang,
     me: S.at ? S.at.seat : null,
     turn: u ? u.turn : null,
@@ -232,7 +234,8 @@ function waitingTable() {
 function markHint(hint) {
   for (const el of document.querySelectorAll(".hinted")) el.classList.remove("hinted");
   if (!hint || !hint.move) return;
-  for (const c of moveCards(hint.move)) {
+  const fields = (tableGame() || {}).move_fields;
+  for (const c of moveCards(hint.move, fields)) {
     const el = ui.felt.parentNode.querySelector(`.card[data-card="${CSS.escape(c)}"]`);
     if (el) el.classList.add("hinted");
   }
@@ -241,7 +244,7 @@ function markHint(hint) {
     if (el) el.classList.add("hinted");
   }
   const type = hint.move.type;
-  if (!moveCards(hint.move).length && !("position" in hint.move)) {
+  if (!moveCards(hint.move, fields).length && !("position" in hint.move)) {
     const el = ui.actions.querySelector(`[data-type="${CSS.escape(type)}"]`) || ui.felt.querySelector('[data-zone="stock"].playable');
     if (el) el.classList.add("hinted");
   }

@@ -303,7 +303,7 @@ page-points-n = { $n ->
 }
 page-sum = Sum: { NUMBER($sum) }
 page-sum-ace = Sum: { NUMBER($sum) } (Ace as { NUMBER($ace) })
-page-sum-aces = Sum: { NUMBER($low) } or { NUMBER($high) } (Ace as 1 or 14)
+page-sum-aces = Sum: { NUMBER($low) } or { NUMBER($high) } (Ace as { NUMBER($one) } or { NUMBER($ace) })
 page-quinze-prompt = { $pointer ->
     [mouse] Click cards (yours and the table's) that add up to 15, or one card to lay it.
    *[touch] Tap cards (yours and the table's) that add up to 15, or one card to lay it.

@@ -307,7 +307,7 @@ page-points-n = { $n ->
 }
 page-sum = Somme : { NUMBER($sum) }
 page-sum-ace = Somme : { NUMBER($sum) } (As à { NUMBER($ace) })
-page-sum-aces = Somme : { NUMBER($low) } ou { NUMBER($high) } (As à 1 ou 14)
+page-sum-aces = Somme : { NUMBER($low) } ou { NUMBER($high) } (As à { NUMBER($one) } ou { NUMBER($ace) })
 page-quinze-prompt = { $pointer ->
     [mouse] Cliquez sur des cartes (les vôtres et celles de la table) qui font 15, ou une carte à poser.
    *[touch] Touchez des cartes (les vôtres et celles de la table) qui font 15, ou une carte à poser.
