@@ -14,6 +14,7 @@ from atout.bots.levels import LEVELS, level_id
 from atout.cards import Colour, Suit, card, rank_name
 from atout.cliutil import CommandLineError, check_lang, error_line, options_from_pairs
 from atout.games import get_game
+from atout.games.base import Field, shows
 from atout.games.common import cards_in_hand, unknown_move
 from atout.games.errors import AtoutError
 from atout.games.fifteens import check_fifteen, check_fifteens
@@ -190,3 +191,14 @@ def test_a_levels_name_is_the_catalogues(tmp_path: Path):
         remove_words(tmp_path)
     assert (LEVELS[0].en, LEVELS[0].fr) == ("Beginner", "Débutant")
     assert level_id("Débutant") == level_id("beginner") == "debutant"
+
+
+def test_a_view_fields_words_are_the_catalogues():
+    shown = shows("cards", "q2j-view-top", values={"x": "view-phase-over"}).extra["shown"]
+    assert shown.field("top") == Field(
+        "top", "cards", "Top of the pile", "Dessus de la pile", values={"x": ("over", "terminée")}
+    )
+    spec = get_game("quinze").view_spec
+    phase = next(f for f in spec.fields if f.key == "phase.name")
+    assert (phase.en, phase.fr, phase.values["play"]) == ("Phase", "Phase", ("playing", "en jeu"))
+    assert next(f for f in spec.detail if f.key == "deals").en == "Deals played"

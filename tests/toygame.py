@@ -73,10 +73,10 @@ class GameOver(EventData, tag="game_over"):
 class MatchView(View):
     """What a seat sees: the top of the pile, the counts, its hand."""
 
-    top: Annotated[list[CardCode], shows("cards", "Face up", "Carte visible")]
-    stock_size: Annotated[int, shows("card_count", "Left to draw", "Reste à piocher")]
+    top: Annotated[list[CardCode], shows("cards", "toygame-view-top")]
+    stock_size: Annotated[int, shows("card_count", "toygame-view-stock-size")]
     hand_sizes: HandSizes
-    passes: Annotated[int, shows("number", "Passes in a row", "Passes d'affilée")]
+    passes: Annotated[int, shows("number", "toygame-view-passes")]
     options: MatchOptions
     result: Result | None = None
     hand: list[CardCode] | None = None

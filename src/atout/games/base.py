@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Self, TypeVar
 
 import msgspec
 import msgspec.inspect as mi
@@ -33,7 +33,7 @@ from atout.cards import CODE_PATTERN, Card, card
 from atout.games.errors import AtoutError as AtoutError  # where the server finds it
 from atout.games.errors import BadOptions, IllegalMove
 from atout.games.sentences import refuse, worded
-from atout.locales import has, say
+from atout.locales import CATALOGUE, has, say
 
 # --------------------------------------------------------------------------- errors
 
@@ -200,20 +200,42 @@ class Field(msgspec.Struct, frozen=True, omit_defaults=True):
         return self.fr if lang == "fr" else self.en
 
 
+class Shown(NamedTuple):
+    """A field of a view as declared: its kind and the catalogue's messages that name it."""
+
+    kind: FieldKind
+    words: str
+    per_seat: bool
+    values: dict[str, str]
+
+    def field(self, key: str) -> Field:
+        """The field as clients read it: its words said in English and French."""
+        en, fr = (_label(lang, self.words) for lang in ("en", "fr"))
+        values = {v: (_label("en", m), _label("fr", m)) for v, m in self.values.items()}
+        return Field(key, self.kind, en, fr, self.per_seat, values)
+
+
+def _label(lang: str, msg_id: str) -> str:
+    """A field's words (its message id while a game's words are not yet in the catalogue: a
+    game from outside the package adds them when it is registered)."""
+    return say(lang, msg_id) if has(lang, msg_id) else msg_id
+
+
 def shows(
     kind: FieldKind,
-    en: str,
-    fr: str,
+    words: str,
     *,
     per_seat: bool = False,
-    values: dict[str, tuple[str, str]] | None = None,
+    values: dict[str, str] | None = None,
 ) -> msgspec.Meta:
-    """What a field of a game's :class:`View` shows clients: its kind and words, as
-    ``Annotated[list[CardCode], shows("cards", "Top of the pile", "Dessus de la pile")]``. The
-    game's :class:`ViewSpec` is read from these (:func:`spec_of`); a field without one (the
-    options) is not drawn."""
-    field = Field("", kind, en, fr, per_seat, values or {})
-    return msgspec.Meta(description=en, extra={"field": field}, extra_json_schema={"x-kind": kind})
+    """What a field of a game's :class:`View` shows clients: its kind and its words, a message
+    of the catalogue, as ``Annotated[list[CardCode], shows("cards", "q2j-view-top")]``
+    (``values``: each value of a ``choice`` with its message). The game's :class:`ViewSpec` is
+    read from these (:func:`spec_of`); a field without one (the options) is not drawn."""
+    shown = Shown(kind, words, per_seat, dict(values or {}))
+    return msgspec.Meta(
+        description=_label("en", words), extra={"shown": shown}, extra_json_schema={"x-kind": kind}
+    )
 
 
 class ViewSpec(msgspec.Struct, frozen=True):
@@ -260,11 +282,28 @@ def _declared(struct: type[msgspec.Struct], prefix: str = "") -> tuple[Field, ..
     for f in info.fields:
         key = prefix + f.encode_name
         t = f.type
-        if isinstance(t, mi.Metadata) and t.extra and "field" in t.extra:
-            out.append(msgspec.structs.replace(t.extra["field"], key=key))
+        if isinstance(t, mi.Metadata) and t.extra and "shown" in t.extra:
+            out.append(t.extra["shown"].field(key))
         elif isinstance(t, mi.StructType):
             out.extend(_declared(t.cls, key + "."))
     return tuple(out)
+
+
+class _Declared:
+    """A game's :attr:`Game.view_spec` read from its declared view when first asked, and again
+    once the catalogue changes: its words are said then (a game from outside the package adds
+    its words when it is registered, after its module is imported)."""
+
+    def __get__(self, game: Any, cls: type[Game[Any]]) -> ViewSpec:
+        got = _SPECS.get(cls)
+        if got is None:
+            view = cls.view_type
+            got = _SPECS[cls] = ViewSpec() if view is None else spec_of(view, cls.detail_type)
+        return got
+
+
+_SPECS: dict[type, ViewSpec] = {}
+CATALOGUE.on_change.append(_SPECS.clear)
 
 
 O = TypeVar("O", bound=Options)  # noqa: E741
@@ -526,8 +565,8 @@ class Game(ABC, Generic[O]):
     #: The kinds of event it emits (:class:`EventData`), besides the game master's own.
     event_types: ClassVar[tuple[type[EventData], ...]] = ()
     #: The view's fields, typed; published with the game list so clients draw any game. Read
-    #: from :attr:`view_type` when the game declares one.
-    view_spec: ClassVar[ViewSpec] = ViewSpec()
+    #: from :attr:`view_type` when the game declares one, when first asked (its words said).
+    view_spec: ClassVar[ViewSpec] = _Declared()  # type: ignore[assignment]
 
     def title(self, lang: str = "en") -> str:
         """The game's name in ``lang``: its catalogue's ``<id>-title`` (its id until a game from
@@ -539,11 +578,6 @@ class Game(ABC, Generic[O]):
     def titles(self) -> dict[str, str]:
         """The game's name in English and French, as ``list_games`` carries it."""
         return {lang: self.title(lang) for lang in ("en", "fr")}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.view_type is not None and "view_spec" not in cls.__dict__:
-            cls.view_spec = spec_of(cls.view_type, cls.detail_type)
 
     def parse_options(self, options: O | dict[str, Any] | None = None) -> O:
         """Typed options from a dict (or ``None`` for the defaults). Raises :class:`BadOptions`."""

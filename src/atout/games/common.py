@@ -61,20 +61,19 @@ def drawn(seat: int, c: Card, kind: type[Drawn] = Drawn, **data: Any) -> list[Ev
 # --------------------------------------------------------------------------- view fields
 
 #: Cards in each hand, by seat (hidden hands are only ever counted).
-HandSizes = Annotated[list[int], shows("card_count", "cards", "cartes", per_seat=True)]
-StockSize = Annotated[int, shows("card_count", "Stock", "Pioche")]
-DiscardSize = Annotated[int, shows("card_count", "Cards in the discard", "Cartes en défausse")]
-Discard = Annotated[
-    list[CardCode], shows("cards", "Discard (latest last)", "Défausse (la dernière à droite)")
-]
+HandSizes = Annotated[list[int], shows("card_count", "view-hand-sizes", per_seat=True)]
+StockSize = Annotated[int, shows("card_count", "view-stock-size")]
+DiscardSize = Annotated[int, shows("card_count", "view-discard-size")]
+Discard = Annotated[list[CardCode], shows("cards", "view-discard")]
 #: Every hand, shown at the end (absent until then).
-Hands = Annotated[list[list[CardCode]] | None, shows("cards", "hand", "main", per_seat=True)]
+Hands = Annotated[list[list[CardCode]] | None, shows("cards", "view-hands", per_seat=True)]
 
 
-def phase_words(phases: dict[str, tuple[str, str]]) -> Any:
-    """What the ``choice`` field naming a game's phase shows: ``phases`` (each with its English
-    and French words), then ``over``."""
-    return shows("choice", "Phase", "Phase", values={**phases, "over": ("over", "terminée")})
+def phase_words(game_id: str, phases: Iterable[str]) -> Any:
+    """What the ``choice`` field naming a game's phase shows: ``phases``, each in the words of
+    its message ``<game_id>-view-phase-<phase>``, then ``over``."""
+    values = {p: f"{game_id}-view-phase-{p}" for p in phases}
+    return shows("choice", "view-phase", values={**values, "over": "view-phase-over"})
 
 
 # --------------------------------------------------------------------------- the end, sampling

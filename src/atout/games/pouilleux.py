@@ -308,11 +308,7 @@ DRAW, ACT, PICK, OVER = "draw", "act", "pick", "over"
 Phase = Literal["draw", "act", "pick", "over"]
 
 #: The phases' words.
-PHASES = {
-    DRAW: ("draw from the next player", "piocher chez le suivant"),
-    ACT: ("lay a special pair or end the turn", "poser une paire spéciale ou finir"),
-    PICK: ("take a card (Jacks)", "prendre une carte (Valets)"),
-}
+PHASES = (DRAW, ACT, PICK)
 
 
 class Known(msgspec.Struct, frozen=True, array_like=True):
@@ -327,31 +323,29 @@ class PouilleuxView(View):
     seen go into other hands (``known``: ``[code, seat]``); other hands only as counts, until
     the end shows them all (``hands``)."""
 
-    turns: Annotated[int, shows("number", "Turns played", "Tours joués")]
-    phase: Annotated[Phase, phase_words(PHASES)]
-    direction: Annotated[int, shows("direction", "Direction", "Sens")]
-    draw_from: Annotated[int | None, shows("seat", "Draws from", "Pioche chez")]
-    pick_from: Annotated[int | None, shows("seat", "Picks from", "Prend chez")]
-    imposed: Annotated[ColourName | None, shows("colour", "Colour imposed", "Couleur imposée")]
-    imposed_by: Annotated[int | None, shows("seat", "Imposed by", "Imposée par")]
+    turns: Annotated[int, shows("number", "pouilleux-view-turns")]
+    phase: Annotated[Phase, phase_words("pouilleux", PHASES)]
+    direction: Annotated[int, shows("direction", "pouilleux-view-direction")]
+    draw_from: Annotated[int | None, shows("seat", "pouilleux-view-draw-from")]
+    pick_from: Annotated[int | None, shows("seat", "pouilleux-view-pick-from")]
+    imposed: Annotated[ColourName | None, shows("colour", "pouilleux-view-imposed")]
+    imposed_by: Annotated[int | None, shows("seat", "pouilleux-view-imposed-by")]
     hand_sizes: HandSizes
-    laid: Annotated[list[list[Pair]], shows("card_groups", "pairs", "paires", per_seat=True)]
+    laid: Annotated[list[list[Pair]], shows("card_groups", "pouilleux-view-laid", per_seat=True)]
     options: PouilleuxOptions
     hands: Hands = None
     result: Result | None = None
     hand: list[CardCode] | None = None
     known: Annotated[
         list[Known] | None,
-        shows("card_seats", "Cards you know in other hands", "Cartes connues chez les autres"),
+        shows("card_seats", "pouilleux-view-known"),
     ] = None
 
 
 class PouilleuxDetail(msgspec.Struct, frozen=True):
     """A finished game's ``result.detail``."""
 
-    pouilleux: Annotated[
-        int, shows("seat", "The pouilleux (J♠) is held by", "Le pouilleux (V♠) est chez")
-    ]
+    pouilleux: Annotated[int, shows("seat", "pouilleux-detail-pouilleux")]
 
 
 # --------------------------------------------------------------------------- state

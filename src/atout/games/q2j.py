@@ -199,18 +199,16 @@ class Q2JView(View):
     """What one seat sees of a Q²J table: every card on the pile, the face-up cards still in
     hand, the Q² round's state; other hands and the stock only as counts."""
 
-    top: Annotated[list[CardCode], shows("cards", "Top of the pile", "Dessus de la pile")]
+    top: Annotated[list[CardCode], shows("cards", "q2j-view-top")]
     discard: Discard  # public: every card on it was seen
     discard_size: DiscardSize
     stock_size: StockSize
     hand_sizes: HandSizes
-    shown: Annotated[dict[str, list[CardCode]], shows("cards", "shown", "visibles", per_seat=True)]
-    q2_owner: Annotated[int | None, shows("seat", "Q² laid by", "Q² posé par")]
-    q2_round: Annotated[
-        bool, shows("flag", "Q² round (Jack or draw)", "Tour de Q² (Valet ou pioche)")
-    ]
-    free_lead: Annotated[bool, shows("flag", "Free lead", "Entame libre")]
-    passes: Annotated[int, shows("number", "Passes in a row", "Passes d'affilée")]
+    shown: Annotated[dict[str, list[CardCode]], shows("cards", "q2j-view-shown", per_seat=True)]
+    q2_owner: Annotated[int | None, shows("seat", "q2j-view-q2-owner")]
+    q2_round: Annotated[bool, shows("flag", "q2j-view-q2-round")]
+    free_lead: Annotated[bool, shows("flag", "q2j-view-free-lead")]
+    passes: Annotated[int, shows("number", "q2j-view-passes")]
     options: Q2JOptions
     result: Result | None = None
     hand: list[CardCode] | None = None

@@ -324,22 +324,19 @@ EVENTS += (GameOver,)
 # --------------------------------------------------------------------------- the view
 
 #: The phases' words.
-PHASES = {
-    PLAY: ("playing", "en jeu"),
-    SCORING: ("scoring: the next dealer deals", "décompte : au donneur suivant"),
-}
+PHASES = (PLAY, SCORING)
 
 
 class QuinzePhase(msgspec.Struct, frozen=True):
     """Where the match stands: the deal and its turns, each seat's total."""
 
-    name: Annotated[Phase, phase_words(PHASES)]
-    deal: Annotated[int, shows("number", "Deal", "Donne")]
-    dealer: Annotated[int, shows("seat", "Dealer", "Donneur")]
-    turn: Annotated[int, shows("number", "Turn", "Tour")]
-    max_turns: Annotated[int, shows("number", "Turn cap", "Tours maximum")]
-    turns_taken: Annotated[list[int], shows("number", "turns", "tours", per_seat=True)]
-    totals: Annotated[list[int], shows("number", "total", "total", per_seat=True)]
+    name: Annotated[Phase, phase_words("quinze", PHASES)]
+    deal: Annotated[int, shows("number", "quinze-view-deal")]
+    dealer: Annotated[int, shows("seat", "quinze-view-dealer")]
+    turn: Annotated[int, shows("number", "quinze-view-turn")]
+    max_turns: Annotated[int, shows("number", "quinze-view-max-turns")]
+    turns_taken: Annotated[list[int], shows("number", "quinze-view-turns-taken", per_seat=True)]
+    totals: Annotated[list[int], shows("number", "quinze-view-totals", per_seat=True)]
 
 
 class QuinzeView(View):
@@ -348,21 +345,19 @@ class QuinzeView(View):
     until a deal ends and every card is turned face up (``hands``, ``stock``)."""
 
     phase: QuinzePhase
-    table: Annotated[list[CardCode], shows("cards", "On the table", "Sur la table")]
+    table: Annotated[list[CardCode], shows("cards", "quinze-view-table")]
     stock_size: StockSize
     discard_size: DiscardSize
     discard: Discard
-    last_fifteen: Annotated[list[CardCode], shows("cards", "Last fifteen", "Dernier quinze")]
+    last_fifteen: Annotated[list[CardCode], shows("cards", "quinze-view-last-fifteen")]
     hand_sizes: HandSizes
-    made: Annotated[int, shows("number", "Fifteens this turn", "Quinzes ce tour")]
-    used_table: Annotated[bool, shows("flag", "Used the table", "A pris sur la table")]
-    can_speed_lay: Annotated[
-        bool, shows("flag", "May lay one more card", "Peut poser une carte de plus")
-    ]
-    deals: Annotated[list[DealScore], shows("score_table", "Deal", "Donne")]
+    made: Annotated[int, shows("number", "quinze-view-made")]
+    used_table: Annotated[bool, shows("flag", "quinze-view-used-table")]
+    can_speed_lay: Annotated[bool, shows("flag", "quinze-view-can-speed-lay")]
+    deals: Annotated[list[DealScore], shows("score_table", "quinze-view-deals")]
     options: QuinzeOptions
     hands: Hands = None
-    stock: Annotated[list[CardCode] | None, shows("cards", "Stock", "Pioche")] = None
+    stock: Annotated[list[CardCode] | None, shows("cards", "quinze-view-stock")] = None
     result: Result | None = None
     hand: list[CardCode] | None = None
 
@@ -370,8 +365,8 @@ class QuinzeView(View):
 class QuinzeDetail(msgspec.Struct, frozen=True):
     """A finished match's ``result.detail``."""
 
-    deals: Annotated[int, shows("number", "Deals played", "Donnes jouées")]
-    history: Annotated[list[DealScore], shows("score_table", "Deal", "Donne")]
+    deals: Annotated[int, shows("number", "quinze-detail-deals")]
+    history: Annotated[list[DealScore], shows("score_table", "quinze-detail-history")]
 
 
 # --------------------------------------------------------------------------- state

@@ -98,3 +98,13 @@ refused-duplicate-card = The same card twice.
 refused-unknown-card = { $code } is not a card.
 # $card a card's name
 refused-card-not-in-hand = { $card } is not in your hand.
+
+## The view's fields, as a client labels them (atout.games.base.shows; a phase's values too)
+
+view-phase = Phase
+view-phase-over = over
+view-hand-sizes = cards
+view-stock-size = Stock
+view-discard-size = Cards in the discard
+view-discard = Discard (latest last)
+view-hands = hand

@@ -183,3 +183,18 @@ pouilleux-holder = { $you ->
     [who] The pouilleux (J♠): you.
    *[none] The pouilleux (J♠): { $who }.
 }
+
+## The view's fields, as a client labels them (atout.games.base.shows; a phase's values too)
+
+pouilleux-view-turns = Turns played
+pouilleux-view-phase-draw = draw from the next player
+pouilleux-view-phase-act = lay a special pair or end the turn
+pouilleux-view-phase-pick = take a card (Jacks)
+pouilleux-view-direction = Direction
+pouilleux-view-draw-from = Draws from
+pouilleux-view-pick-from = Picks from
+pouilleux-view-imposed = Colour imposed
+pouilleux-view-imposed-by = Imposed by
+pouilleux-view-laid = pairs
+pouilleux-view-known = Cards you know in other hands
+pouilleux-detail-pouilleux = The pouilleux (J♠) is held by

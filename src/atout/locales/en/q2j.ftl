@@ -85,3 +85,12 @@ q2j-emptied-hand = { $you ->
        *[other] { $winners } have no cards left and win!
     }
 }
+
+## The view's fields, as a client labels them (atout.games.base.shows; a phase's values too)
+
+q2j-view-top = Top of the pile
+q2j-view-shown = shown
+q2j-view-q2-owner = Q² laid by
+q2j-view-q2-round = Q² round (Jack or draw)
+q2j-view-free-lead = Free lead
+q2j-view-passes = Passes in a row

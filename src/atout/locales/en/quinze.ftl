@@ -146,3 +146,23 @@ quinze-game-over = The game is over: { $you ->
        *[other] { $winners } win.
     }
 }
+
+## The view's fields, as a client labels them (atout.games.base.shows; a phase's values too)
+
+quinze-view-phase-play = playing
+quinze-view-phase-scoring = scoring: the next dealer deals
+quinze-view-deal = Deal
+quinze-view-dealer = Dealer
+quinze-view-turn = Turn
+quinze-view-max-turns = Turn cap
+quinze-view-turns-taken = turns
+quinze-view-totals = total
+quinze-view-table = On the table
+quinze-view-last-fifteen = Last fifteen
+quinze-view-made = Fifteens this turn
+quinze-view-used-table = Used the table
+quinze-view-can-speed-lay = May lay one more card
+quinze-view-deals = Deal
+quinze-view-stock = Stock
+quinze-detail-deals = Deals played
+quinze-detail-history = Deal

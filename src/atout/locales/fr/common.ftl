@@ -109,3 +109,13 @@ refused-duplicate-card = La même carte deux fois.
 refused-unknown-card = { $code } n'est pas une carte.
 # $card le nom d'une carte
 refused-card-not-in-hand = { $card } n'est pas dans votre main.
+
+## Les champs de la vue, tels qu'un client les nomme (atout.games.base.shows ; les valeurs d'une phase aussi)
+
+view-phase = Phase
+view-phase-over = terminée
+view-hand-sizes = cartes
+view-stock-size = Pioche
+view-discard-size = Cartes en défausse
+view-discard = Défausse (la dernière à droite)
+view-hands = main

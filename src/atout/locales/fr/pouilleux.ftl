@@ -187,3 +187,18 @@ pouilleux-holder = { $you ->
     [who] Le pouilleux (V♠) : vous.
    *[none] Le pouilleux (V♠) : { $who }.
 }
+
+## Les champs de la vue, tels qu'un client les nomme (atout.games.base.shows ; les valeurs d'une phase aussi)
+
+pouilleux-view-turns = Tours joués
+pouilleux-view-phase-draw = piocher chez le suivant
+pouilleux-view-phase-act = poser une paire spéciale ou finir
+pouilleux-view-phase-pick = prendre une carte (Valets)
+pouilleux-view-direction = Sens
+pouilleux-view-draw-from = Pioche chez
+pouilleux-view-pick-from = Prend chez
+pouilleux-view-imposed = Couleur imposée
+pouilleux-view-imposed-by = Imposée par
+pouilleux-view-laid = paires
+pouilleux-view-known = Cartes connues chez les autres
+pouilleux-detail-pouilleux = Le pouilleux (V♠) est chez

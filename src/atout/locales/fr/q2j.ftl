@@ -90,3 +90,12 @@ q2j-emptied-hand = { $you ->
        *[other] { $winners } n'ont plus de cartes et gagnent !
     }
 }
+
+## Les champs de la vue, tels qu'un client les nomme (atout.games.base.shows ; les valeurs d'une phase aussi)
+
+q2j-view-top = Dessus de la pile
+q2j-view-shown = visibles
+q2j-view-q2-owner = Q² posé par
+q2j-view-q2-round = Tour de Q² (Valet ou pioche)
+q2j-view-free-lead = Entame libre
+q2j-view-passes = Passes d'affilée

@@ -146,3 +146,23 @@ quinze-game-over = Fin de la partie : { $you ->
        *[other] { $winners } gagnent.
     }
 }
+
+## Les champs de la vue, tels qu'un client les nomme (atout.games.base.shows ; les valeurs d'une phase aussi)
+
+quinze-view-phase-play = en jeu
+quinze-view-phase-scoring = décompte : au donneur suivant
+quinze-view-deal = Donne
+quinze-view-dealer = Donneur
+quinze-view-turn = Tour
+quinze-view-max-turns = Tours maximum
+quinze-view-turns-taken = tours
+quinze-view-totals = total
+quinze-view-table = Sur la table
+quinze-view-last-fifteen = Dernier quinze
+quinze-view-made = Quinzes ce tour
+quinze-view-used-table = A pris sur la table
+quinze-view-can-speed-lay = Peut poser une carte de plus
+quinze-view-deals = Donne
+quinze-view-stock = Pioche
+quinze-detail-deals = Donnes jouées
+quinze-detail-history = Donne

@@ -21,3 +21,9 @@ toygame-game-over = { $count ->
     [one] Winner: { $winners }.
    *[other] Winners: { $winners }.
 }
+
+## The view's fields, as a client labels them (atout.games.base.shows; a phase's values too)
+
+toygame-view-top = Face up
+toygame-view-stock-size = Left to draw
+toygame-view-passes = Passes in a row

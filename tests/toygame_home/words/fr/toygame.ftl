@@ -22,3 +22,9 @@ toygame-game-over = { $count ->
     [one] Gagnant : { $winners }.
    *[other] Gagnants : { $winners }.
 }
+
+## Les champs de la vue, tels qu'un client les nomme (atout.games.base.shows ; les valeurs d'une phase aussi)
+
+toygame-view-top = Carte visible
+toygame-view-stock-size = Reste à piocher
+toygame-view-passes = Passes d'affilée
