@@ -24,7 +24,12 @@ app = typer.Typer(
 )
 console = Console()
 
-Lang = Annotated[str, typer.Option("--lang", "-l", help="Language: en or fr.", callback=check_lang)]
+Lang = Annotated[
+    str,
+    typer.Option(
+        "--lang", "-l", help="Language: en, fr or another of the catalogue.", callback=check_lang
+    ),
+]
 
 
 @app.command("games")

@@ -80,7 +80,10 @@ def play(
     ] = 0.6,
     name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
     lang: Annotated[
-        str, typer.Option("--lang", "-l", help="en or fr.", callback=check_lang)
+        str,
+        typer.Option(
+            "--lang", "-l", help="en, fr or another of the catalogue.", callback=check_lang
+        ),
     ] = "en",
     table: Annotated[str | None, typer.Option(help="Join this existing table.")] = None,
     watch: Annotated[str | None, typer.Option(help="Watch this table as a spectator.")] = None,
