@@ -24,6 +24,7 @@ from atout.games import all_games, get_game
 from atout.games.base import (
     COMMON_VIEW_KEYS,
     AtoutError,
+    BadOptions,
     Earlier,
     Event,
     Game,
@@ -411,6 +412,22 @@ def test_setup_is_validated(game_id: str) -> None:
     a = game.setup(game.min_players, None, 1, deck=deck)
     b = game.setup(game.min_players, None, 2, deck=deck)
     assert a.view(0).get("hand") == b.view(0).get("hand")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("code", ["ZZ", "1H", "", "QH#3", 7, None])
+def test_a_stacked_deck_naming_no_card_is_a_bad_deck(game_id: str, code: object) -> None:
+    """A code that is no card (or no card of this game's deck: a third deck's twin) is the deck's
+    fault: ``bad_deck`` naming it, never a bare ValueError (ARCHITECTURE: bad setups raise
+    ``BadOptions``), at both ends of the player range (Le Quinze: one deck, then two)."""
+    game = all_games()[game_id]
+    for players in (game.min_players, game.max_players):
+        deck: list[object] = [c.code for c in game.deck(players, game.parse_options(None))]
+        deck[-1] = code
+        with pytest.raises(BadOptions) as exc:
+            game.setup(players, None, 0, deck=deck)  # type: ignore[arg-type]
+        assert exc.value.code == "bad_deck"
+        assert repr(code) in exc.value.message and repr(code) in exc.value.message_fr
 
 
 @pytest.mark.parametrize("game_id", GAMES)

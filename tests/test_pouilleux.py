@@ -204,17 +204,6 @@ def test_seats_in_join_order_j1_starts_and_draws_from_j2() -> None:
     assert s.current == 1 and s.view(None)["draw_from"] == 0
 
 
-@pytest.mark.parametrize("code", ["ZZ", "1H", "", None])
-def test_a_stacked_deck_naming_no_card_is_a_bad_deck(code: object) -> None:
-    """A code that is no card is ``bad_deck`` naming it, not a bare ValueError."""
-    deck: list[object] = [c.code for c in deck_51()]
-    deck[0] = code
-    with pytest.raises(BadOptions) as exc:
-        GAME.setup(3, None, 0, deck=deck)  # type: ignore[arg-type]
-    assert exc.value.code == "bad_deck"
-    assert repr(code) in exc.value.message and repr(code) in exc.value.message_fr
-
-
 # --------------------------------------------------------------------------- the turn
 
 

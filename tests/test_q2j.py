@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from atout.cards import card, deck_52
-from atout.games.base import BadOptions, IllegalMove
+from atout.games.base import IllegalMove
 from atout.games.q2j import GAME, Draw, Play, Q2JState, beats
 
 
@@ -53,18 +53,6 @@ def test_two_to_ten_players_five_cards_each(n: int) -> None:
     assert s.view(None)["hand_sizes"] == [5] * n
     assert s.view(None)["stock_size"] == 52 - 5 * n - 1
     assert len(s.view(None)["top"]) == 1
-
-
-@pytest.mark.parametrize("code", ["ZZ", "1H", "", 7])
-def test_a_stacked_deck_naming_no_card_is_a_bad_deck(code: object) -> None:
-    """A code that is no card is the deck's fault: ``bad_deck`` naming it, never a bare
-    ValueError (ARCHITECTURE: bad setups raise ``BadOptions``)."""
-    deck: list[object] = [c.code for c in deck_52()]
-    deck[10] = code
-    with pytest.raises(BadOptions) as exc:
-        GAME.setup(2, None, 0, deck=deck)  # type: ignore[arg-type]
-    assert exc.value.code == "bad_deck"
-    assert repr(code) in exc.value.message and repr(code) in exc.value.message_fr
 
 
 def test_play_passes_to_the_next_seat() -> None:

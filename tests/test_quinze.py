@@ -129,18 +129,6 @@ def test_bad_options_refused() -> None:
             GAME.setup(2, bad, 1)
 
 
-@pytest.mark.parametrize("n", [2, 5])
-@pytest.mark.parametrize("code", ["ZZ", "1H", "", "QH#3"])
-def test_a_stacked_deck_naming_no_card_is_a_bad_deck(n: int, code: str) -> None:
-    """One deck or two, a code that is no card is ``bad_deck`` naming it, not a ValueError."""
-    deck = [c.code for c in GAME.deck(n, GAME.parse_options(None))]
-    deck[-1] = code
-    with pytest.raises(BadOptions) as exc:
-        GAME.setup(n, None, 0, deck=deck)
-    assert exc.value.code == "bad_deck"
-    assert repr(code) in exc.value.message and repr(code) in exc.value.message_fr
-
-
 def test_stacked_deal_and_the_automatic_draw() -> None:
     s = deal(["2C 3C 4C 5C 6C 7C 8C 9C 10C", "2D 3D 4D 5D 6D 7D 8D 9D 10D"], stock="KS QS")
     assert hand(s, 0) == ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "KS"]
