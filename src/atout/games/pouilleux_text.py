@@ -13,6 +13,7 @@ from atout.cards import ACE, JACK, KING, QUEEN, card, rank_token
 from atout.games.base import Event
 from atout.games.sentences import (
     Msg,
+    about,
     ids,
     label,
     labels,
@@ -101,10 +102,7 @@ def lay_text(
 def describe(e: Event, lang: str, you: int | None = None) -> str:
     """``e`` in words; told to seat ``you``, what it did or what was done to it is said in
     the second person."""
-    d = e.data
-    who = seat(e.seat, lang)
-    mine = person(you, who=e.seat)
-    k = e.kind
+    k, d, who, mine = about(e, lang, you)
     if k == "deal":
         sizes = ", ".join(f"{seat(i, lang)} {n}" for i, n in enumerate(d["sizes"]))
         return say(lang, "pouilleux-deal", sizes=sizes)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.games.base import Event
-from atout.games.sentences import ids, label, name, names, person, seat, winners
+from atout.games.sentences import about, ids, label, name, names, person, seat, winners
 from atout.locales import say
 
 #: The refusals' messages, by the key the rules name them with.
@@ -38,10 +38,7 @@ def describe_move(move: Any, lang: str) -> str:
 
 def describe(e: Event, lang: str, you: int | None = None) -> str:
     """``e`` in words; told to seat ``you``, what it did is said in the second person."""
-    d = e.data
-    who = seat(e.seat, lang)
-    mine = person(you, who=e.seat)
-    k = e.kind
+    k, d, who, mine = about(e, lang, you)
     if k == "deal":
         shown = ", ".join(f"{seat(i, lang)} {label(c, lang)}" for i, c in enumerate(d["face_up"]))
         first = seat(d["first"], lang)

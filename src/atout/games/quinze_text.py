@@ -11,7 +11,7 @@ from typing import Any
 
 from atout.cards import card
 from atout.games.base import Event
-from atout.games.sentences import ids, label, name, names, person, seat, winners
+from atout.games.sentences import about, ids, label, name, names, person, seat, winners
 from atout.locales import say
 
 #: The refusals' messages, by the key the rules name them with.
@@ -55,10 +55,7 @@ def _per_seat(xs: list[Any], lang: str) -> str:
 
 def describe(e: Event, lang: str, you: int | None = None) -> str:
     """``e`` in words; told to seat ``you``, what it did is said in the second person."""
-    d = e.data
-    who = seat(e.seat, lang)
-    mine = person(you, who=e.seat)
-    k = e.kind
+    k, d, who, mine = about(e, lang, you)
     if k == "deal":
         return say(
             lang,

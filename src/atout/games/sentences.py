@@ -18,6 +18,21 @@ from atout.games.errors import IllegalMove
 from atout.locales import CATALOGUE, FALLBACK, Said, has, say
 
 
+class Told(Protocol):
+    """An event as its words read it (:class:`atout.games.base.Event`)."""
+
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+
+
+class MoveWords(Protocol):
+    """A game as the time-out's words read it: a move read back and said."""
+
+    def parse_move(self, data: Any) -> Any: ...
+    def describe_move(self, move: Any, lang: str = "en") -> str: ...
+
+
 class Msg(NamedTuple):
     """A message of the catalogue with some of its variables already chosen (a refusal that
     depends on the phase of the turn)."""
@@ -58,6 +73,12 @@ def person(you: int | None, **parts: int | None) -> str:
     if you is None:
         return "none"
     return next((part for part, s in parts.items() if s == you), "none")
+
+
+def about(e: Told, lang: str, you: int | None) -> tuple[str, dict[str, Any], str, str]:
+    """What the words of an event start from: its kind and data, who did it (by seat), and the
+    reader's part in it (``$you``: ``who`` when told to that seat)."""
+    return e.kind, e.data, seat(e.seat, lang), person(you, who=e.seat)
 
 
 def reader_first(ss: list[int] | tuple[int, ...], you: int | None) -> list[int]:
@@ -184,20 +205,6 @@ def reason(code: str, lang: str) -> str:
     """A result reason in words (the code itself when it is not known)."""
     msg = f"reason-{code}"
     return say(lang, msg) if has(lang, msg) else code.replace("_", " ")
-
-
-class Told(Protocol):
-    """An event as its words read it (:class:`atout.games.base.Event`)."""
-
-    seat: int | None
-    data: dict[str, Any]
-
-
-class MoveWords(Protocol):
-    """A game as the time-out's words read it: a move read back and said."""
-
-    def parse_move(self, data: Any) -> Any: ...
-    def describe_move(self, move: Any, lang: str = "en") -> str: ...
 
 
 def timeout(game: MoveWords, e: Told, lang: str, you: int | None = None) -> str:
