@@ -17,8 +17,17 @@ from fluent.syntax import ast as ftl
 from tests.server.harness import Harness
 
 from atout.games import get_game, sentences
-from atout.games.base import Event
-from atout.locales import HERE, Catalogue, MissingWords, add_words, remove_words, say, walk
+from atout.games.base import AtoutError, Event
+from atout.locales import (
+    HERE,
+    Catalogue,
+    MissingWords,
+    add_words,
+    both,
+    remove_words,
+    say,
+    walk,
+)
 
 #: The package's words and the toy game's (a game from outside the package brings its own).
 TOY = Path(__file__).parent / "toygame_home" / "words"
@@ -152,6 +161,9 @@ card-name = { $rank ->
    *[other] Pik
 }
 """,
+    "errors.ftl": """
+error-game-over = Das Spiel ist aus.
+""",
     "q2j.ftl": """
 q2j-play = { $you ->
     [who] Du spielst { $names }.
@@ -182,6 +194,27 @@ def test_a_third_language_is_one_file_per_component(german: Path) -> None:
     # what German does not say yet is said in English, message by message
     assert game.describe(Event("pass", 0, {}), "de") == "S1 cannot draw and passes."
     assert game.describe(play, "fr") == "J2 joue Dame de cœur."  # the others are untouched
+
+
+def test_an_error_from_the_catalogue_is_told_in_any_language_it_has(german: Path) -> None:
+    """An error made of the catalogue's words keeps them (AtoutError.words) and is told in a
+    third language; one written in English and French is told in English there."""
+    said = AtoutError("game_over", *both("error-game-over"))
+    assert said.words == ("error-game-over", {}) and type(said.message) is str
+    assert [said.text(lang) for lang in ("en", "fr", "de", "xx")] == [
+        "The game is over.",
+        "La partie est terminée.",
+        "Das Spiel ist aus.",
+        "The game is over.",
+    ]
+    plain = AtoutError("x", "In English.", "En français.")
+    assert plain.words is None
+    assert [plain.text(lang) for lang in ("en", "fr", "de")] == [
+        "In English.",
+        "En français.",
+        "In English.",
+    ]
+    assert AtoutError("x", "Only English.").text("fr") == "Only English."
 
 
 def test_a_language_without_words_is_said_in_english() -> None:
