@@ -9,7 +9,8 @@ import threading
 import time
 
 import redis
-from tests.server.test_cluster_outages import killable_redis
+from tests.server.rediscluster import RedisServer
+from tests.server.test_cluster_outages import killable
 
 from atout.server.nodes.bus import Bus
 
@@ -22,7 +23,7 @@ def _until(check, seconds: float, what: str) -> None:
 
 
 def test_a_redis_outage_never_holds_the_loop_and_the_bus_resubscribes() -> None:
-    server = killable_redis()
+    server = killable(RedisServer())
     got: list[bytes] = []
     ticks = [0]
     loop = asyncio.new_event_loop()
