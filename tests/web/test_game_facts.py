@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from tests.web.servers import Servers
-from tests.web.test_browser import CHROMIUM, FLAGS
+from tests.web.test_browser import CHROMIUM
 from tests.web.test_component import MOUNT, model
 
 from atout.games import get_game
@@ -18,17 +18,7 @@ from atout.games import get_game
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-def test_the_bots_offered_are_the_game_masters(browser):
+def test_the_bots_offered_are_the_game_masters(chromium):
     """list_games names the bots: the page offers those, with the default level it says."""
 
     def rewrite(text: str) -> str:
@@ -40,7 +30,7 @@ def test_the_bots_offered_are_the_game_masters(browser):
         return json.dumps(frame)
 
     with Servers(seed=1) as servers:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page = chromium.new_page(viewport={"width": 1280, "height": 800})
 
         def route(ws: Any) -> None:
             server = ws.connect_to_server()
@@ -60,9 +50,9 @@ def test_the_bots_offered_are_the_game_masters(browser):
 
 
 @pytest.fixture(scope="module")
-def page(browser):
+def page(chromium):
     with Servers(seed=1) as servers:
-        pg = browser.new_page(viewport={"width": 1280, "height": 800})
+        pg = chromium.new_page(viewport={"width": 1280, "height": 800})
         pg.goto(servers.http_url + "/static/index.html?ws=ws://127.0.0.1:1/ws")
         yield pg
         pg.close()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tests.web.servers import Servers
 from tests.web.tableplay import NONCES, TablePlayer, new_table
-from tests.web.test_browser import CHROMIUM, FLAGS
+from tests.web.test_browser import CHROMIUM
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -60,16 +60,6 @@ def open_table(chromium: Any, servers: Servers, players: int) -> tuple[Any, Prox
     new_table(page, "q2j", players, {})
     page.evaluate("() => { window.atout.state.autoDelay = 300; }")
     return page, proxy, TablePlayer(page, touch=False, seed=7)
-
-
-@pytest.fixture
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 def test_a_frame_that_comes_again_is_dropped(chromium):
