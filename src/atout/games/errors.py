@@ -17,7 +17,7 @@ class AtoutError(Exception):
     code: str = "error"
 
     def __init__(self, code: str, message: str, message_fr: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(str(message))  # plain text in the exception's args: it crosses processes
         self.code = code
         #: The catalogue's message and variables, when ``message`` came from it
         #: (:func:`atout.locales.both`): the error can then be told in any language it has.
@@ -36,6 +36,12 @@ class AtoutError(Exception):
             return self.message
         return say(lang, self.words[0], **self.words[1])
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole, whatever its subclass's constructor takes (an error raised in a worker
+        process crosses back to the game master; ``Exception``'s own pickling calls the
+        constructor with the message alone)."""
+        return (_revive, (type(self), self.args, self.__dict__))
+
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message, "message_fr": self.message_fr}
 
@@ -46,3 +52,10 @@ class IllegalMove(AtoutError):
 
 class BadOptions(AtoutError):
     """Options that fail validation, or a player count the game does not support."""
+
+
+def _revive(cls: type[AtoutError], args: tuple[Any, ...], state: dict[str, Any]) -> AtoutError:
+    err = cls.__new__(cls)
+    Exception.__init__(err, *args)
+    err.__dict__.update(state)
+    return err

@@ -276,6 +276,9 @@ class Said(str):
         said.msg_id, said.args = msg_id, args
         return said
 
+    def __reduce__(self) -> tuple[type[Said], tuple[str, str, dict[str, Any]]]:
+        return (Said, (str(self), self.msg_id, self.args))
+
 
 def both(msg_id: str, **args: Any) -> tuple[str, str]:
     """Message ``msg_id`` in English and in French: the two texts an error carries
