@@ -46,6 +46,12 @@ def cards_in_hand(codes: Sequence[str], hand: Sequence[Card]) -> list[Card]:
 # --------------------------------------------------------------------------- events
 
 
+class Hand(EventData, tag="hand"):
+    """The cards dealt to a seat (sent to that seat only)."""
+
+    cards: list[CardCode]
+
+
 class Drawn(EventData, tag="draw"):
     """A seat drew ``card`` from the stock (``None`` to everyone but that seat)."""
 

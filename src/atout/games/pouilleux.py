@@ -39,7 +39,7 @@ from atout.games.base import (
     private,
     shows,
 )
-from atout.games.common import Hands, HandSizes, deal_unknown, fewest_cards, phase_words
+from atout.games.common import Hand, Hands, HandSizes, deal_unknown, fewest_cards, phase_words
 from atout.games.sentences import refuse
 
 __all__ = [
@@ -211,12 +211,6 @@ class Dealt(EventData, tag="deal"):
     """The deal: how many cards each seat got (its normal pairs then laid: ``pairs``)."""
 
     sizes: list[int]
-
-
-class Hand(EventData, tag="hand"):
-    """The cards dealt to a seat (sent to that seat only)."""
-
-    cards: list[CardCode]
 
 
 class Paired(EventData, tag="pairs"):

@@ -40,6 +40,7 @@ from atout.games.common import (
     Discard,
     DiscardSize,
     Drawn,
+    Hand,
     Hands,
     HandSizes,
     StockSize,
@@ -238,12 +239,6 @@ class Dealt(EventData, tag="deal"):
     first: int
     cards_each: int
     stock: int
-
-
-class Hand(EventData, tag="hand"):
-    """The cards dealt to a seat (sent to that seat only)."""
-
-    cards: list[CardCode]
 
 
 class NoDraw(EventData, tag="no_draw"):
